@@ -1,0 +1,7 @@
+/**
+ * `npm run bench`: every benchmark of the project, printed as a report. Numbers are measured
+ * here, on the machine that runs it; no test asserts a time.
+ */
+import { runSynthBench } from './synth-bench';
+
+runSynthBench();

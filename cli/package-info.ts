@@ -1,0 +1,20 @@
+import * as fs from 'fs';
+import * as path from 'path';
+
+/**
+ * ballast's own package.json, found by walking up from this file: the CLI runs from `cli/` under
+ * ts-node and from `lib/cli/` when compiled, so a fixed relative path would be wrong in one of them.
+ */
+export function packageVersion(): string {
+  let dir = __dirname;
+  for (;;) {
+    const candidate = path.join(dir, 'package.json');
+    if (fs.existsSync(candidate)) {
+      const pkg = JSON.parse(fs.readFileSync(candidate, 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === 'ballast' && pkg.version) return pkg.version;
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) return 'unknown';
+    dir = parent;
+  }
+}

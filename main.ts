@@ -1,0 +1,4 @@
+import { synthOrExit } from './constructs';
+import { buildReferenceApp } from './reference/app';
+
+synthOrExit(buildReferenceApp());

@@ -1,0 +1,11 @@
+export * from './finding';
+export * from './field-path';
+export * from './json';
+export * from './kube-version';
+export * from './object-index';
+export * from './pod-templates';
+export * from './rule';
+export * from './rule-settings';
+export * from './suppression';
+export * from './engine';
+export { ALL_RULES, findRule } from './rules';

@@ -1,0 +1,60 @@
+/**
+ * Safe readers for objects of unknown shape.
+ *
+ * Rules run on anything a user can write in YAML: `metadata: 5`, `containers: null`,
+ * `accessModes: ReadWriteMany` as a string. Every read goes through these helpers so a field of
+ * the wrong type reads as "absent" instead of throwing.
+ */
+
+export type JsonRecord = Record<string, unknown>;
+
+export function isRecord(value: unknown): value is JsonRecord {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function asRecord(value: unknown): JsonRecord | undefined {
+  return isRecord(value) ? value : undefined;
+}
+
+export function asArray(value: unknown): readonly unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+export function asString(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Numbers in manifests arrive as numbers or as numeric strings (`replicas: "2"` from templating). */
+export function asNumber(value: unknown): number | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())) return Number(value);
+  return undefined;
+}
+
+/** Reads a nested record by keys, stopping at the first non-record. */
+export function getRecord(value: unknown, ...keys: string[]): JsonRecord | undefined {
+  let current: unknown = value;
+  for (const key of keys) {
+    const record = asRecord(current);
+    if (!record) return undefined;
+    current = record[key];
+  }
+  return asRecord(current);
+}
+
+/** Reads a nested value of any type by keys. */
+export function getField(value: unknown, ...keys: string[]): unknown {
+  let current: unknown = value;
+  for (const key of keys) {
+    const record = asRecord(current);
+    if (!record) return undefined;
+    current = record[key];
+  }
+  return current;
+}
+
+/** A list of strings, accepting a lone string where YAML authors forgot the list. */
+export function asStringList(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  return asArray(value).filter((item): item is string => typeof item === 'string');
+}

@@ -1,0 +1,181 @@
+import { JsonRecord, asArray, asRecord, asString, getRecord, isRecord } from './json';
+import { ObjectRef, ObjectSource } from './finding';
+import { PodSpecLocation, podSpecOf } from './pod-templates';
+
+/** One object of the validated set, with what rules need to know about it. */
+export interface IndexedObject {
+  /** The object as given. Read it through the helpers in `json.ts`: its shape is not trusted. */
+  readonly raw: JsonRecord;
+  readonly ref: ObjectRef;
+  readonly source: ObjectSource;
+  /** The object's annotations (string values only). */
+  readonly annotations: Readonly<Record<string, string>>;
+  /** Order in the input; findings are sorted by it. */
+  readonly position: number;
+}
+
+/** A workload's pod template. */
+export interface PodTemplate extends PodSpecLocation {
+  readonly owner: IndexedObject;
+}
+
+/** A ServiceAccount's grant through one binding. */
+export interface RoleGrant {
+  readonly binding: IndexedObject;
+  /** The Role or ClusterRole the binding names, when it is in the set. */
+  readonly role?: IndexedObject;
+  readonly roleRefKind?: string;
+  readonly roleRefName?: string;
+}
+
+/** Kinds that live outside namespaces: their `metadata.namespace` is meaningless. */
+const CLUSTER_SCOPED_KINDS = new Set([
+  'PersistentVolume', 'StorageClass', 'ClusterRole', 'ClusterRoleBinding', 'Node', 'Namespace',
+  'CustomResourceDefinition', 'CSIDriver', 'PriorityClass', 'VolumeAttachment', 'RuntimeClass',
+  'ValidatingWebhookConfiguration', 'MutatingWebhookConfiguration', 'APIService',
+]);
+
+export function isClusterScoped(kind: string | undefined): boolean {
+  return kind !== undefined && CLUSTER_SCOPED_KINDS.has(kind);
+}
+
+function key(kind: string | undefined, namespace: string | undefined, name: string | undefined): string {
+  const ns = isClusterScoped(kind) ? '' : (namespace ?? '');
+  return `${kind ?? ''}\u0000${ns}\u0000${name ?? ''}`;
+}
+
+function readAnnotations(metadata: JsonRecord | undefined): Record<string, string> {
+  const annotations = asRecord(metadata?.annotations);
+  const result: Record<string, string> = {};
+  if (!annotations) return result;
+  for (const [name, value] of Object.entries(annotations)) {
+    if (typeof value === 'string') result[name] = value;
+  }
+  return result;
+}
+
+/**
+ * Everything rules look up, built once per validation in one pass over the objects, so
+ * cross-object rules are map lookups and the total cost stays linear in the number of objects.
+ *
+ * Namespaces: an object without `metadata.namespace` is in "the namespace it will be applied
+ * to", which is unknown; lookups from a namespaced object fall back to such objects.
+ */
+export class ObjectIndex {
+  public readonly objects: readonly IndexedObject[];
+  private readonly byKindMap = new Map<string, IndexedObject[]>();
+  private readonly byKey = new Map<string, IndexedObject>();
+  private readonly podTemplateList: PodTemplate[] = [];
+  private readonly volumesByClaim = new Map<string, IndexedObject>();
+  private readonly grantsBySubject = new Map<string, RoleGrant[]>();
+
+  constructor(inputs: ReadonlyArray<{ readonly object: JsonRecord; readonly source?: ObjectSource }>) {
+    const objects: IndexedObject[] = [];
+    inputs.forEach((input, position) => {
+      const raw = input.object;
+      const metadata = asRecord(raw.metadata);
+      const kind = asString(raw.kind);
+      const indexed: IndexedObject = {
+        raw,
+        ref: {
+          apiVersion: asString(raw.apiVersion),
+          kind,
+          namespace: asString(metadata?.namespace),
+          name: asString(metadata?.name),
+        },
+        source: input.source ?? {},
+        annotations: readAnnotations(metadata),
+        position,
+      };
+      objects.push(indexed);
+      this.add(indexed);
+    });
+    this.objects = objects;
+    this.indexGrants();
+  }
+
+  /** All objects of a kind, in input order. */
+  public ofKind(kind: string): readonly IndexedObject[] {
+    return this.byKindMap.get(kind) ?? [];
+  }
+
+  /**
+   * The object of `kind` named `name` as seen from `namespace`: the one in that namespace, else
+   * one without a namespace. Cluster-scoped kinds ignore the namespace.
+   */
+  public get(kind: string, namespace: string | undefined, name: string | undefined): IndexedObject | undefined {
+    if (name === undefined) return undefined;
+    return this.byKey.get(key(kind, namespace, name)) ?? (namespace ? this.byKey.get(key(kind, undefined, name)) : undefined);
+  }
+
+  /** Every pod template in the set: Pods, PodTemplates and every workload kind including CronJob. */
+  public podTemplates(): readonly PodTemplate[] {
+    return this.podTemplateList;
+  }
+
+  /** The PersistentVolume a claim binds to: named by the claim's `volumeName` or claiming it by `claimRef`. */
+  public volumeForClaim(claim: IndexedObject): IndexedObject | undefined {
+    const volumeName = asString(getRecord(claim.raw, 'spec')?.volumeName);
+    if (volumeName !== undefined) {
+      const named = this.get('PersistentVolume', undefined, volumeName);
+      if (named) return named;
+    }
+    return this.volumesByClaim.get(key('PersistentVolumeClaim', claim.ref.namespace, claim.ref.name))
+      ?? this.volumesByClaim.get(key('PersistentVolumeClaim', undefined, claim.ref.name));
+  }
+
+  /** The StorageClass a claim names, when it is in the set. */
+  public storageClassOfClaim(claim: IndexedObject): IndexedObject | undefined {
+    const spec = getRecord(claim.raw, 'spec');
+    const className = asString(spec?.storageClassName)
+      ?? claim.annotations['volume.beta.kubernetes.io/storage-class'];
+    return className === undefined ? undefined : this.get('StorageClass', undefined, className);
+  }
+
+  /** The bindings (and their roles, when present) that name a ServiceAccount as subject. */
+  public grantsFor(namespace: string | undefined, serviceAccountName: string): readonly RoleGrant[] {
+    return this.grantsBySubject.get(key('ServiceAccount', namespace, serviceAccountName))
+      ?? (namespace ? this.grantsBySubject.get(key('ServiceAccount', undefined, serviceAccountName)) : undefined)
+      ?? [];
+  }
+
+  private add(object: IndexedObject): void {
+    const kind = object.ref.kind ?? '';
+    let list = this.byKindMap.get(kind);
+    if (!list) this.byKindMap.set(kind, (list = []));
+    list.push(object);
+    const objectKey = key(object.ref.kind, object.ref.namespace, object.ref.name);
+    if (!this.byKey.has(objectKey)) this.byKey.set(objectKey, object);
+
+    const podSpec = podSpecOf(object.ref.kind, object.raw);
+    if (podSpec) this.podTemplateList.push({ owner: object, ...podSpec });
+
+    if (kind === 'PersistentVolume') {
+      const claimRef = getRecord(object.raw, 'spec', 'claimRef');
+      const claimName = asString(claimRef?.name);
+      if (claimName !== undefined) {
+        this.volumesByClaim.set(key('PersistentVolumeClaim', asString(claimRef?.namespace), claimName), object);
+      }
+    }
+  }
+
+  private indexGrants(): void {
+    for (const binding of [...this.ofKind('RoleBinding'), ...this.ofKind('ClusterRoleBinding')]) {
+      const roleRef = getRecord(binding.raw, 'roleRef');
+      const roleRefKind = asString(roleRef?.kind);
+      const roleRefName = asString(roleRef?.name);
+      const role = roleRefKind === 'Role' || roleRefKind === 'ClusterRole'
+        ? this.get(roleRefKind, binding.ref.namespace, roleRefName)
+        : undefined;
+      for (const subject of asArray(binding.raw.subjects)) {
+        if (!isRecord(subject) || subject.kind !== 'ServiceAccount') continue;
+        const name = asString(subject.name);
+        if (name === undefined) continue;
+        const subjectKey = key('ServiceAccount', asString(subject.namespace) ?? binding.ref.namespace, name);
+        let grants = this.grantsBySubject.get(subjectKey);
+        if (!grants) this.grantsBySubject.set(subjectKey, (grants = []));
+        grants.push({ binding, role, roleRefKind, roleRefName });
+      }
+    }
+  }
+}

@@ -1,0 +1,68 @@
+import { ObjectIndex, IndexedObject } from './object-index';
+import { KubeVersion } from './kube-version';
+import { Severity } from './finding';
+import { RuleSettings } from './rule-settings';
+
+/** The Kubernetes versions a rule applies to. Both bounds are optional. */
+export interface KubernetesVersionRange {
+  /** First version the rule applies to (inclusive), e.g. `1.28`. */
+  readonly from?: string;
+  /** First version the rule no longer applies to (exclusive), e.g. `1.33`. */
+  readonly before?: string;
+}
+
+/** What a rule reports: the engine adds the rule id, object, source and suppression. */
+export interface RuleReport {
+  /** The field the problem is in: `spec.template.spec.volumes[1].nfs`. */
+  readonly path: string;
+  readonly message: string;
+  /** Overrides the rule's severity for this finding (e.g. deprecated vs removed). */
+  readonly severity?: Severity;
+  /** Overrides the rule's fix where the finding calls for a more specific one. */
+  readonly fix?: string;
+}
+
+/** What a rule's check sees. */
+export interface RuleContext {
+  readonly index: ObjectIndex;
+  readonly kubernetesVersion: KubeVersion;
+  readonly settings: RuleSettings;
+  /** The ids of every rule the engine knows (for rules about suppression annotations). */
+  readonly knownRuleIds: ReadonlySet<string>;
+  report(object: IndexedObject, report: RuleReport): void;
+}
+
+/** Bad and good YAML for the rule catalogue and `ballast explain`. */
+export interface RuleExample {
+  readonly bad: string;
+  readonly good: string;
+}
+
+/**
+ * A rule is data plus one small check function (kube-linter / ESLint style): adding a rule never
+ * touches the engine.
+ */
+export interface Rule {
+  /** Kebab-case, self-explaining, at most 54 characters so `ballast.dev/suppress.<id>` is a valid annotation key. */
+  readonly id: string;
+  readonly severity: Severity;
+  readonly kubernetesVersions?: KubernetesVersionRange;
+  /** One line: what the rule finds. */
+  readonly summary: string;
+  /** The incident it prevents and the fact behind it. */
+  readonly why: string;
+  /** What to do. */
+  readonly fix: string;
+  readonly example?: RuleExample;
+  /** Looks at the whole object set through the index and reports findings. */
+  check(context: RuleContext): void;
+}
+
+/** True when the rule applies to the target version. */
+export function appliesTo(rule: Rule, version: KubeVersion): boolean {
+  const range = rule.kubernetesVersions;
+  if (!range) return true;
+  if (range.from !== undefined && version.before(range.from)) return false;
+  if (range.before !== undefined && version.atLeast(range.before)) return false;
+  return true;
+}

@@ -1,0 +1,3 @@
+import { Rule } from '../../rule';
+
+export const EVICTION_RULES: readonly Rule[] = [];

@@ -1,0 +1,3 @@
+import { Rule } from '../../rule';
+
+export const LEADER_ELECTION_RULES: readonly Rule[] = [];

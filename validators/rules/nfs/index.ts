@@ -1,0 +1,3 @@
+import { Rule } from '../../rule';
+
+export const NFS_RULES: readonly Rule[] = [];

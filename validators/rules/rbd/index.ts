@@ -1,0 +1,3 @@
+import { Rule } from '../../rule';
+
+export const RBD_RULES: readonly Rule[] = [];
