@@ -1,0 +1,59 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import * as jsYaml from 'js-yaml';
+import { ValidationInput } from '../../validators';
+
+/** The shared regression corpus: real manifests from public repositories, beside the repository as ../shared/corpus. */
+export const CORPUS_DIR = path.resolve(__dirname, '..', '..', '..', 'shared', 'corpus');
+
+/** Every YAML file of the corpus, relative to CORPUS_DIR, sorted. */
+export function corpusFiles(): string[] {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.(ya?ml|json)$/.test(entry.name)) files.push(path.relative(CORPUS_DIR, full));
+    }
+  };
+  walk(CORPUS_DIR);
+  return files.sort();
+}
+
+/** The objects of every corpus file (v1 Lists flattened), each with its file as source. */
+export function corpusInputs(): ValidationInput[] {
+  const inputs: ValidationInput[] = [];
+  for (const file of corpusFiles()) {
+    const documents = jsYaml.loadAll(fs.readFileSync(path.join(CORPUS_DIR, file), 'utf8'));
+    for (const document of documents) {
+      const list = document as { kind?: unknown; items?: unknown };
+      const objects = list && typeof list.kind === 'string' && list.kind.endsWith('List') && Array.isArray(list.items) ? list.items : [document];
+      for (const object of objects) inputs.push({ object, source: { file } });
+    }
+  }
+  return inputs;
+}
+
+/** A row of EXPECTED.md: a hand-checked bad pattern on one object of one file. */
+export interface ExpectedRow {
+  readonly file: string;
+  readonly pattern: string;
+  /** `Kind/name`. */
+  readonly object: string;
+}
+
+export function expectedRows(): ExpectedRow[] {
+  const text = fs.readFileSync(path.join(CORPUS_DIR, 'EXPECTED.md'), 'utf8');
+  const rows: ExpectedRow[] = [];
+  for (const line of text.split('\n')) {
+    const match = /^\| `([^`]+)` \| ([^|]+) \| ([^|]+) \|$/.exec(line.trim());
+    if (match) rows.push({ file: match[1], pattern: match[2].trim(), object: match[3].trim() });
+  }
+  return rows;
+}
+
+/** The files SOURCES.tsv gives provenance for (its first column, header skipped), sorted. */
+export function sourceFiles(): string[] {
+  const lines = fs.readFileSync(path.join(CORPUS_DIR, 'SOURCES.tsv'), 'utf8').split('\n').slice(1);
+  return lines.filter((line) => line.trim() !== '').map((line) => line.split('\t')[0]).sort();
+}
