@@ -1,3 +1,0 @@
-import { Rule } from '../../rule';
-
-export const RBD_RULES: readonly Rule[] = [];

@@ -1,0 +1,3 @@
+import { Rule } from '../../rule';
+
+export const STATEFUL_STORAGE_RULES: readonly Rule[] = [];
