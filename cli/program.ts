@@ -1,4 +1,4 @@
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import { packageVersion } from './package-info';
 import { explainRule, listRules } from './rules-command';
 
@@ -32,6 +32,20 @@ export async function run(argv: readonly string[], io: CliIo = processIo): Promi
       }
     });
 
+  program.command('lint')
+    .description('check Kubernetes YAML/JSON files, directories (recursively) and systemd drop-ins; `-` reads stdin')
+    .argument('[paths...]', 'files and directories to lint (default: the current directory)')
+    .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json', 'sarif', 'junit']).default('text'))
+    .option('--kube-version <X.Y>', 'target Kubernetes version (default: from the config, else 1.27)')
+    .option('-c, --config <file>', `rules on/off, severity overrides and settings (default: ./.ballast.yaml if present)`)
+    .addHelpText('after', '\nExit codes: 0 no unsuppressed error, 1 at least one error finding, 2 usage or tool problem.')
+    .action((paths: string[], options: { format: string; kubeVersion?: string; config?: string }) => {
+      // Loaded on use: `ballast rules` and `--help` stay fast.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { runLint } = require('./lint-run') as typeof import('./lint-run');
+      exitCode = runLint(paths, options, io, packageVersion());
+    });
+
   try {
     await program.parseAsync([...argv], { from: 'user' });
   } catch (error) {
@@ -48,9 +62,14 @@ export async function run(argv: readonly string[], io: CliIo = processIo): Promi
 export interface CliIo {
   out(text: string): void;
   err(text: string): void;
+  /** Colour in text output: only when stdout is a terminal. @default false */
+  readonly colour?: boolean;
+  /** Standard input, for the path `-`. @default the process's stdin */
+  readonly readStdin?: () => string;
 }
 
 const processIo: CliIo = {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
+  colour: process.stdout.isTTY === true && process.env.NO_COLOR === undefined,
 };

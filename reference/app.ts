@@ -1,5 +1,9 @@
 import { App, AppProps } from 'cdk8s';
 import { BallastGate } from '../constructs';
+import { LeaderChart } from './leader-chart';
+import { RbdChart } from './rbd-chart';
+import { NfsChart } from './nfs-chart';
+import { NodeEviction } from './node-eviction';
 import { StaticVolumeChart } from './static-volume-chart';
 
 /**
@@ -10,5 +14,9 @@ export function buildReferenceApp(props: AppProps = {}): App {
   const app = new App(props);
   new BallastGate(app, { kubernetesVersion: '1.27' });
   new StaticVolumeChart(app, 'static-volume');
+  new NfsChart(app, 'nfs');
+  new RbdChart(app, 'rbd');
+  new LeaderChart(app, 'leader');
+  new NodeEviction(app, 'node-eviction');
   return app;
 }

@@ -6,4 +6,8 @@
 export const RULES_BY_PATTERN: Readonly<Record<string, readonly string[]>> = {
   'PV with metadata.namespace': ['persistent-volume-with-namespace'],
   'persistentVolumeReclaimPolicy: Recycle': ['recycle-reclaim-policy'],
+  'Deployment (RollingUpdate/default strategy or >1 replica) mounting RWO PVC': ['rwo-claim-in-rolling-deployment'],
+  'hostPath used for application data': ['host-path-for-application-data'],
+  'in-tree nfs volume without nodeAffinity': ['nfs-volume-without-node-prerequisite'],
+  'leader election using endpoints/configmaps lock': ['leader-lock-rbac-on-endpoints-or-configmaps', 'legacy-leader-election-lock'],
 };

@@ -1,0 +1,117 @@
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { loadAll } from 'js-yaml';
+import { formatMs } from './measure';
+
+const ROOT = path.resolve(__dirname, '..');
+const CORPUS = path.resolve(ROOT, '..', 'shared', 'corpus');
+const TARGET_OBJECTS = 40000;
+const RUNS = 3;
+
+/** The compiled CLI when it is up to date (`npm run build`), else ts-node transpile-only (slower start-up). */
+function cliCommand(): { argv: string[]; label: string } {
+  const compiled = path.join(ROOT, 'lib', 'cli', 'main.js');
+  const newestSource = Math.max(...['cli', 'validators'].flatMap((dir) => sourceFiles(path.join(ROOT, dir))).map((file) => fs.statSync(file).mtimeMs));
+  if (!fs.existsSync(compiled) || fs.statSync(compiled).mtimeMs < newestSource) {
+    const build = spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'ignore' });
+    if (build.status !== 0 || !fs.existsSync(compiled)) {
+      return { argv: [require.resolve('ts-node/dist/bin.js'), '--transpile-only', path.join(ROOT, 'cli', 'main.ts')], label: 'ts-node --transpile-only cli/main.ts (build failed)' };
+    }
+  }
+  return { argv: [compiled], label: 'node lib/cli/main.js (compiled)' };
+}
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? sourceFiles(full) : entry.name.endsWith('.ts') ? [full] : [];
+  });
+}
+
+function manifestFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? manifestFiles(full) : /\.(ya?ml|json)$/.test(entry.name) ? [full] : [];
+  });
+}
+
+function objectCount(text: string): number {
+  let count = 0;
+  for (const document of loadAll(text) as Array<Record<string, unknown> | null>) {
+    if (!document || typeof document !== 'object' || Array.isArray(document)) continue;
+    const items = document.items;
+    if (typeof document.kind === 'string' && document.kind.endsWith('List') && Array.isArray(items)) count += items.filter((item) => item && typeof item === 'object' && ('kind' in item || 'apiVersion' in item)).length;
+    else if ('kind' in document || 'apiVersion' in document) count++;
+  }
+  return count;
+}
+
+/** `copies` copies of the corpus under `dir/copy-N/`, byte for byte. */
+function writeCopies(dir: string, copies: number, corpus: ReadonlyArray<{ relative: string; text: string }>): void {
+  for (let copy = 0; copy < copies; copy++) {
+    for (const { relative, text } of corpus) {
+      const target = path.join(dir, `copy-${copy}`, relative);
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.writeFileSync(target, text);
+    }
+  }
+}
+
+/** A whole process, start to exit, median of RUNS: the same walk, read and js-yaml loadAll as lint, nothing else. */
+const PARSE_ONLY_SCRIPT = `
+const fs = require('fs'), path = require('path'), { loadAll } = require(${JSON.stringify(require.resolve('js-yaml'))});
+let documents = 0;
+const walk = (dir) => { for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+  const full = path.join(dir, e.name);
+  if (e.isDirectory()) walk(full); else if (/\\.(ya?ml|json)$/.test(e.name)) documents += loadAll(fs.readFileSync(full, 'utf8')).length;
+} };
+walk(process.argv[1]);
+`;
+
+function timeProcess(argv: string[], expectStatus: number[]): number {
+  const times: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const start = process.hrtime.bigint();
+    const result = spawnSync(process.execPath, argv, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+    if (!expectStatus.includes(result.status ?? -1)) throw new Error(`${argv.join(' ')} exited ${result.status}: ${result.stderr}`);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)];
+}
+
+/** `npm run bench`, lint part: whole-process throughput of `ballast lint` against a parse-only pass. */
+export function runLintBench(): void {
+  if (!fs.existsSync(CORPUS)) {
+    console.log(`lint: skipped, corpus not found at ${CORPUS}`);
+    return;
+  }
+  const corpus = manifestFiles(CORPUS).map((file) => ({ relative: path.relative(CORPUS, file), text: fs.readFileSync(file, 'utf8') }));
+  const perCopy = corpus.reduce((sum, file) => sum + objectCount(file.text), 0);
+  const copies = Math.ceil(TARGET_OBJECTS / perCopy);
+  const cli = cliCommand();
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ballast-lint-bench-'));
+  try {
+    const rows: Array<{ objects: number; parse: number; json: number; text: number }> = [];
+    for (const factor of [1, 2]) {
+      const dir = path.join(root, `x${factor}`);
+      writeCopies(dir, copies * factor, corpus);
+      const parse = timeProcess(['-e', PARSE_ONLY_SCRIPT, dir], [0]);
+      const json = timeProcess([...cli.argv, 'lint', '--format', 'json', dir], [0, 1]);
+      const text = timeProcess([...cli.argv, 'lint', dir], [0, 1]);
+      rows.push({ objects: perCopy * copies * factor, parse, json, text });
+    }
+    console.log(`lint, whole process start to exit, median of ${RUNS} runs; CLI: ${cli.label}`);
+    console.log(`  input: ${copies} and ${copies * 2} copies of ../shared/corpus (${corpus.length} files, ${perCopy} objects each)`);
+    for (const row of rows) {
+      console.log(`  ${row.objects} objects: parse-only ${formatMs(row.parse)}, lint --format json ${formatMs(row.json)} `
+        + `= ${Math.round(row.objects / (row.json / 1000))} objects/s (target >= 20000), ${(row.json / row.parse).toFixed(2)}x parse-only (target <= 1.5x); `
+        + `text ${formatMs(row.text)} = ${(row.text / row.parse).toFixed(2)}x`);
+    }
+    console.log(`  doubling the input: lint time x${(rows[1].json / rows[0].json).toFixed(2)} (target <= 2.00), parse-only x${(rows[1].parse / rows[0].parse).toFixed(2)}`);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}

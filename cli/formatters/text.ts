@@ -1,0 +1,43 @@
+import { FormatOptions, LintFinding, LintResult, describeRef } from '../lint-result';
+
+const STYLES = { red: '\u001b[31m', yellow: '\u001b[33m', dim: '\u001b[2m', bold: '\u001b[1m', reset: '\u001b[0m' };
+
+/**
+ * Human output, grouped by file (eslint style):
+ *
+ *     deploy/app.yaml
+ *       12  error    Deployment db/web  spec.template.spec.volumes[0]  The claim ...  rwo-claim-in-rolling-deployment
+ *           fix: ...
+ */
+export function formatText(result: LintResult, options: FormatOptions): string {
+  const paint = (style: keyof typeof STYLES, text: string) => (options.colour ? `${STYLES[style]}${text}${STYLES.reset}` : text);
+  const out: string[] = [];
+  let currentFile: string | null | undefined;
+  for (const finding of result.findings) {
+    if (finding.file !== currentFile) {
+      if (currentFile !== undefined) out.push('');
+      currentFile = finding.file;
+      out.push(paint('bold', finding.file ?? '<no file>'));
+    }
+    out.push(formatFinding(finding, paint));
+  }
+  if (result.findings.length > 0) out.push('');
+  const { files, objects, errors, warnings, suppressed } = result.summary;
+  const counts = `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}, ${suppressed} suppressed`;
+  const line = `${files} file${files === 1 ? '' : 's'}, ${objects} object${objects === 1 ? '' : 's'}: ${counts}`;
+  out.push(errors > 0 ? paint('red', line) : warnings > 0 ? paint('yellow', line) : line);
+  return out.join('\n') + '\n';
+}
+
+function formatFinding(finding: LintFinding, paint: (style: keyof typeof STYLES, text: string) => string): string {
+  const severity = finding.suppressed
+    ? paint('dim', 'suppressed')
+    : finding.severity === 'error' ? paint('red', 'error     ') : paint('yellow', 'warning   ');
+  const where = [finding.object.kind !== null || finding.object.name !== null ? describeRef(finding.object) : '', finding.path]
+    .filter((part) => part !== '').join('  ');
+  const head = `  ${String(finding.line ?? '-').padStart(5)}  ${severity}  ${where ? `${where}  ` : ''}${finding.message}  ${paint('dim', finding.rule)}`;
+  const tail = finding.suppressed && finding.justification
+    ? `         ${paint('dim', `suppressed because: ${finding.justification}`)}`
+    : `         ${paint('dim', `fix: ${finding.fix}`)}`;
+  return `${head}\n${tail}`;
+}

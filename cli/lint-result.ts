@@ -1,0 +1,61 @@
+import { Severity } from '../validators';
+
+/** One finding as `ballast lint` reports it (the `--format json` contract). */
+export interface LintFinding {
+  readonly rule: string;
+  readonly severity: Severity;
+  readonly message: string;
+  readonly fix: string;
+  /** The file as found from the paths given (`<stdin>` for `-`); null for objects without one. */
+  readonly file: string | null;
+  /** 1-based line of the field (or of the object, or of the syntax error); null when unknown. */
+  readonly line: number | null;
+  readonly object: LintObjectRef;
+  readonly path: string;
+  readonly suppressed: boolean;
+  /** Not part of the JSON output: the suppression annotation's reason, for text and SARIF. */
+  readonly justification?: string;
+}
+
+export interface LintObjectRef {
+  readonly apiVersion: string | null;
+  readonly kind: string | null;
+  readonly namespace: string | null;
+  readonly name: string | null;
+}
+
+export interface LintSummary {
+  readonly files: number;
+  readonly objects: number;
+  readonly errors: number;
+  readonly warnings: number;
+  readonly suppressed: number;
+}
+
+/** One linted object (for JUnit, one test case each). */
+export interface LintedObject {
+  readonly file: string;
+  readonly object: LintObjectRef;
+}
+
+export interface LintResult {
+  readonly findings: readonly LintFinding[];
+  readonly summary: LintSummary;
+  readonly files: readonly string[];
+  readonly objects: readonly LintedObject[];
+}
+
+/** What a formatter needs besides the result. */
+export interface FormatOptions {
+  /** ANSI colour (only when stdout is a terminal). */
+  readonly colour: boolean;
+  readonly version: string;
+}
+
+export type Formatter = (result: LintResult, options: FormatOptions) => string;
+
+export function describeRef(ref: LintObjectRef): string {
+  const kind = ref.kind ?? '<no kind>';
+  const name = ref.name ?? '<no name>';
+  return ref.namespace ? `${kind} ${ref.namespace}/${name}` : `${kind} ${name}`;
+}

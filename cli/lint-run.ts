@@ -1,0 +1,26 @@
+import { formatResult, lint, OutputFormat } from './lint-command';
+import { UsageError } from './load-manifests';
+import type { CliIo } from './program';
+
+/**
+ * Runs `ballast lint` for the command line and returns the exit code: 0 no unsuppressed error,
+ * 1 errors found, 2 a usage problem (printed as one line, never a stack trace).
+ */
+export function runLint(paths: readonly string[], options: { format: string; kubeVersion?: string; config?: string }, io: CliIo, version: string): number {
+  try {
+    const result = lint(paths, {
+      format: options.format as OutputFormat,
+      kubeVersion: options.kubeVersion,
+      config: options.config,
+      readStdin: io.readStdin,
+    });
+    io.out(formatResult(result, options.format as OutputFormat, { colour: io.colour === true && options.format === 'text', version }));
+    return result.summary.errors > 0 ? 1 : 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`ballast lint: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,265 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { loadAll as loadYamlDocuments, YAMLException } from 'js-yaml';
+import { Finding, ObjectSource, isRecord, parseSystemdDropIn } from '../validators';
+
+/** The rule id of findings the loader itself produces (a file that is not valid YAML). */
+export const YAML_SYNTAX_ERROR = 'yaml-syntax-error';
+
+/** How `-` (standard input) is named in findings. */
+export const STDIN_NAME = '<stdin>';
+
+/** Where one object came from: the engine keeps this object as the finding's `source`. */
+export interface ManifestSource extends ObjectSource {
+  readonly file: string;
+  /** Index of the YAML document in the file (js-yaml's order). */
+  readonly documentIndex: number;
+  /** Index in `items` when the object came out of a `v1 List`. */
+  readonly listItemIndex?: number;
+  /** The object parsed from a systemd drop-in (not YAML): its entries carry their own `line`. */
+  readonly dropIn?: Record<string, unknown>;
+}
+
+export interface LoadedObject {
+  readonly object: Record<string, unknown>;
+  readonly source: ManifestSource;
+}
+
+export interface LoadedManifests {
+  readonly objects: LoadedObject[];
+  /** Every file read, in order (stdin as `<stdin>`). */
+  readonly files: string[];
+  /** yaml-syntax-error findings. */
+  readonly loaderFindings: Finding[];
+  /** The text of a file, for locating findings: stdin is kept, files are read again. */
+  readText(file: string): string;
+}
+
+/** A user mistake (missing path): the CLI prints the message and exits 2. */
+export class UsageError extends Error {}
+
+const MANIFEST_EXTENSIONS = /\.(ya?ml|json)$/i;
+const DROP_IN_EXTENSION = /\.conf$/i;
+const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git']);
+
+/**
+ * Expands the paths given on the command line into files: directories recursively (`.yaml`,
+ * `.yml`, `.json`, and `.conf` files holding a `[Service]` section), files as given, `-` for
+ * stdin. Each directory's entries are sorted so every run reports in the same order.
+ */
+export function discoverFiles(paths: readonly string[]): string[] {
+  const files: string[] = [];
+  const seenDirectories = new Set<string>();
+  const walk = (dir: string) => {
+    const real = fs.realpathSync(dir);
+    if (seenDirectories.has(real)) return; // symlink loop
+    seenDirectories.add(real);
+    const entries = fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      const full = path.join(dir, entry.name);
+      let isDirectory = entry.isDirectory();
+      let isFile = entry.isFile();
+      if (entry.isSymbolicLink()) {
+        const stat = statOrUndefined(full);
+        isDirectory = stat?.isDirectory() ?? false;
+        isFile = stat?.isFile() ?? false;
+      }
+      if (isDirectory) {
+        if (!SKIPPED_DIRECTORIES.has(entry.name)) walk(full);
+      } else if (isFile && (MANIFEST_EXTENSIONS.test(entry.name) || (DROP_IN_EXTENSION.test(entry.name) && isServiceDropIn(full)))) {
+        files.push(full);
+      }
+    }
+  };
+  for (const given of paths) {
+    if (given === '-') {
+      files.push(given);
+      continue;
+    }
+    const stat = statOrUndefined(given);
+    if (!stat) throw new UsageError(`path not found: ${given}`);
+    if (stat.isDirectory()) walk(given);
+    else files.push(given);
+  }
+  return files;
+}
+
+/** Reads and parses every file; `readStdin` is called once if `-` is among the paths. */
+export function loadManifests(paths: readonly string[], readStdin: () => string): LoadedManifests {
+  const files = discoverFiles(paths);
+  const objects: LoadedObject[] = [];
+  const loaderFindings: Finding[] = [];
+  let stdinText: string | undefined;
+  const names: string[] = [];
+
+  for (const file of files) {
+    let name = file;
+    let text: string;
+    if (file === '-') {
+      name = STDIN_NAME;
+      text = stdinText ??= readStdin();
+    } else {
+      const bytes = readFileOrUndefined(file);
+      if (bytes === undefined) {
+        loaderFindings.push(loaderFinding(file, 1, 'the file cannot be read (permission denied or removed while linting)', 'Make the file readable or leave it out of the paths.'));
+        names.push(file);
+        continue;
+      }
+      if (looksBinary(bytes)) {
+        loaderFindings.push(loaderFinding(file, 1, 'the file is binary, not YAML, JSON or a systemd drop-in', 'Leave binary files out of the paths given to `ballast lint`.'));
+        names.push(file);
+        continue;
+      }
+      text = bytes.toString('utf8');
+    }
+    names.push(name);
+    if (DROP_IN_EXTENSION.test(name) && SERVICE_SECTION.test(text)) {
+      loadDropIn(text, name, objects, loaderFindings);
+    } else {
+      loadYaml(text, name, objects, loaderFindings);
+    }
+  }
+
+  return {
+    objects,
+    files: names,
+    loaderFindings,
+    readText: (file) => (file === STDIN_NAME ? stdinText ?? '' : fs.readFileSync(file, 'utf8')),
+  };
+}
+
+function loadYaml(text: string, file: string, objects: LoadedObject[], findings: Finding[]): void {
+  let documents: unknown[];
+  try {
+    documents = loadYamlDocuments(text, undefined, { filename: file });
+  } catch (error) {
+    findings.push(syntaxFinding(file, error, 0));
+    documents = salvageDocuments(text, file, findings);
+  }
+  documents.forEach((document, documentIndex) => addDocument(document, file, documentIndex, objects));
+}
+
+/**
+ * A file with a syntax error in one document still has its other documents checked: the file is
+ * split at `---` lines (which YAML never allows inside a document) and each part parsed alone.
+ * Document indices stay those of the split, which is what the position finder uses too.
+ */
+function salvageDocuments(text: string, file: string, findings: Finding[]): unknown[] {
+  const documents: unknown[] = [];
+  const parts = splitDocuments(text);
+  if (parts.length < 2) return documents;
+  for (const part of parts) {
+    try {
+      const parsed = loadYamlDocuments(part.text, undefined, { filename: file });
+      documents.push(parsed.length === 1 ? parsed[0] : undefined);
+    } catch (error) {
+      // The whole-file error already names the first broken document; report later ones too.
+      const finding = syntaxFinding(file, error, part.firstLine - 1);
+      if (!findings.some((f) => f.source.file === file && f.source.line === finding.source.line)) findings.push(finding);
+      documents.push(undefined);
+    }
+  }
+  return documents;
+}
+
+/** The documents of a YAML stream by its `---` lines; text before the first marker counts only if it has content. */
+export function splitDocuments(text: string): Array<{ text: string; firstLine: number }> {
+  const lines = text.split(/\r?\n/);
+  const parts: Array<{ text: string; firstLine: number }> = [];
+  let start = 0;
+  const flush = (end: number) => {
+    const body = lines.slice(start, end);
+    const hasContent = body.some((line) => line.trim() !== '' && !line.trimStart().startsWith('#'));
+    if (hasContent || parts.length > 0 || start > 0) parts.push({ text: body.join('\n'), firstLine: start + 1 });
+  };
+  for (let i = 0; i < lines.length; i++) {
+    if (/^---(\s|$)/.test(lines[i])) {
+      if (i > 0 || start > 0) flush(i);
+      start = i + 1;
+    }
+  }
+  flush(lines.length);
+  return parts;
+}
+
+function addDocument(document: unknown, file: string, documentIndex: number, objects: LoadedObject[]): void {
+  if (!isRecord(document)) return; // scalars, lists and empty documents are not Kubernetes objects
+  const kind = document.kind;
+  if (typeof kind === 'string' && kind.endsWith('List') && Array.isArray(document.items)) {
+    document.items.forEach((item, listItemIndex) => {
+      if (isKubernetesObject(item)) objects.push({ object: item, source: { file, documentIndex, listItemIndex } });
+    });
+  } else if (isKubernetesObject(document)) {
+    objects.push({ object: document, source: { file, documentIndex } });
+  }
+}
+
+/** Helm values, kustomize patches without kind and other YAML are not objects to lint. */
+function isKubernetesObject(value: unknown): value is Record<string, unknown> {
+  return isRecord(value) && ('kind' in value || 'apiVersion' in value);
+}
+
+const SERVICE_SECTION = /^\s*\[Service\]\s*$/m;
+
+function loadDropIn(text: string, file: string, objects: LoadedObject[], findings: Finding[]): void {
+  try {
+    // The parser never throws by contract and reports unreadable lines in `problems`; the guard
+    // keeps a bug there from ending the whole run.
+    const object = parseSystemdDropIn(text, file) as unknown as Record<string, unknown>;
+    objects.push({ object, source: { file, documentIndex: 0, dropIn: object } });
+  } catch (error) {
+    findings.push(loaderFinding(file, 1, `the systemd drop-in cannot be read: ${error instanceof Error ? error.message : String(error)}`,
+      'Fix the drop-in so systemd can read it (`systemd-analyze verify` checks it).'));
+  }
+}
+
+function syntaxFinding(file: string, error: unknown, lineOffset: number): Finding {
+  if (error instanceof YAMLException) {
+    const line = (error.mark?.line ?? 0) + 1 + lineOffset;
+    return loaderFinding(file, line, `invalid YAML: ${error.reason}`, 'Fix the YAML syntax at this line; `ballast lint` checks the other documents of the file.');
+  }
+  if (error instanceof RangeError) {
+    return loaderFinding(file, 1 + lineOffset, 'the YAML is nested too deeply to read', 'Flatten the document: no Kubernetes object nests this deep.');
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return loaderFinding(file, 1 + lineOffset, `invalid YAML: ${message}`, 'Fix the YAML syntax of this file.');
+}
+
+function loaderFinding(file: string, line: number, message: string, fix: string): Finding {
+  return {
+    rule: YAML_SYNTAX_ERROR,
+    severity: 'error',
+    message,
+    fix,
+    object: {},
+    source: { file, line },
+    path: '',
+    suppressed: false,
+  };
+}
+
+/** A NUL byte in the first 8 KiB: the heuristic git and grep use. */
+function looksBinary(bytes: Buffer): boolean {
+  return bytes.subarray(0, 8192).includes(0);
+}
+
+function isServiceDropIn(file: string): boolean {
+  const bytes = readFileOrUndefined(file);
+  return bytes !== undefined && !looksBinary(bytes) && SERVICE_SECTION.test(bytes.toString('utf8'));
+}
+
+function statOrUndefined(file: string): fs.Stats | undefined {
+  try {
+    return fs.statSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+function readFileOrUndefined(file: string): Buffer | undefined {
+  try {
+    return fs.readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,74 @@
+import { Rule, suppressionAnnotation } from '../validators';
+
+/**
+ * One rule's catalogue entry. `ballast explain RULE` prints exactly this and docs/rules.md is made
+ * of these, so the terminal and the docs can never disagree. It is markdown written to read as
+ * plain text too: a heading, a list, paragraphs and fenced YAML.
+ */
+export function renderRuleEntry(rule: Rule): string {
+  const lines = [
+    `## ${rule.id}`,
+    '',
+    rule.summary,
+    '',
+    `- Severity: ${rule.severity}`,
+    `- Kubernetes versions: ${versionsText(rule)}`,
+    '',
+    'Why:',
+    '',
+    rule.why,
+    '',
+    'Fix:',
+    '',
+    rule.fix,
+  ];
+  if (rule.example) {
+    lines.push('', 'Bad:', '', ...yamlBlock(rule.example.bad), '', 'Good:', '', ...yamlBlock(rule.example.good));
+  }
+  lines.push(
+    '',
+    'Suppress (per object, with the reason as the value; an empty value does not suppress):',
+    '',
+    ...yamlBlock([
+      'metadata:',
+      '  annotations:',
+      `    ${suppressionAnnotation(rule.id)}: "<why this object is an exception>"`,
+    ].join('\n')),
+  );
+  return lines.join('\n') + '\n';
+}
+
+/** docs/rules.md: an index table, then every rule's entry in catalogue order. */
+export function renderCatalogue(rules: readonly Rule[]): string {
+  const lines = [
+    '# ballast rules',
+    '',
+    '<!-- Generated from the rule data by `npm run docs` (docs/generate-rules.ts): do not edit by hand. -->',
+    '',
+    'Every rule runs in each door: the synth gate (`BallastGate`), the cdk8s-cli validation plugin, '
+      + 'the Pulumi policy pack and `ballast lint`. An unsuppressed **error** fails the run; a **warning** '
+      + 'is reported only. `ballast explain RULE` prints the entry of one rule.',
+    '',
+    '| Rule | Severity | What it finds |',
+    '| --- | --- | --- |',
+    ...rules.map((rule) => `| [${rule.id}](#${rule.id}) | ${rule.severity} | ${escapeCell(rule.summary)} |`),
+    '',
+  ];
+  return [lines.join('\n'), ...rules.map(renderRuleEntry)].join('\n');
+}
+
+function versionsText(rule: Rule): string {
+  const range = rule.kubernetesVersions;
+  if (!range || (!range.from && !range.before)) return 'all';
+  if (range.from && range.before) return `${range.from} to before ${range.before}`;
+  if (range.from) return `${range.from} and later`;
+  return `before ${range.before}`;
+}
+
+function yamlBlock(text: string): string[] {
+  return ['```yaml', ...text.trimEnd().split('\n'), '```'];
+}
+
+function escapeCell(text: string): string {
+  return text.replace(/\|/g, '\\|');
+}

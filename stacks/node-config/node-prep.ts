@@ -1,0 +1,179 @@
+import * as crypto from 'crypto';
+import * as k8s from '@pulumi/kubernetes';
+import * as pulumi from '@pulumi/pulumi';
+import { NODE_PREP_PREREQUISITES_ENV, nodePrepScript, renderNodePrepPrerequisites } from '../../templates/node-prep';
+import { NodeGroup, ResolvedNodeConfig } from './config';
+import { NodePrepStep } from './extensions';
+
+const SCRIPTS_DIR = '/ballast';
+const NODE_PREP_KEY = 'node-prep.sh';
+const APP_LABEL = 'app.kubernetes.io/name';
+const APP = 'ballast-node-prep';
+const GROUP_LABEL = 'node.ballast.dev/node-group';
+/** Enter every namespace of the host's init process: the script then runs as if on the host. */
+const NSENTER = 'nsenter --target 1 --mount --uts --ipc --net --pid --';
+
+/**
+ * Prepares nodes and labels them, in this order:
+ *
+ * 1. per node group, a DaemonSet restricted to the group's nodes (by node name) whose init
+ *    containers enter the host (privileged, hostPID, nsenter) and run node-prep.sh, then each
+ *    extension step; the pod turns Ready only when the readiness probe re-verifies everything on the
+ *    host. Updates roll one node at a time (maxUnavailable 1);
+ * 2. per node, a NodePatch with the prerequisite labels, which depends on the DaemonSet: Pulumi
+ *    applies it only after the DaemonSet is ready on every node of the group. Labels are applied by
+ *    whoever runs `pulumi up`, so no workload in the cluster needs RBAC on nodes.
+ *
+ * These DaemonSets are the only privileged objects ballast creates. Their pods mount no service
+ * account token and have no RBAC.
+ */
+export class NodePrep extends pulumi.ComponentResource {
+  public readonly namespace: k8s.core.v1.Namespace;
+  public readonly scripts: k8s.core.v1.ConfigMap;
+  /** The DaemonSet of each node group, by group name. */
+  public readonly daemonSets: Readonly<Record<string, k8s.apps.v1.DaemonSet>>;
+  /** The label patch of each node, by node name. */
+  public readonly nodePatches: Readonly<Record<string, k8s.core.v1.NodePatch>>;
+
+  constructor(name: string, config: ResolvedNodeConfig, opts?: pulumi.ComponentResourceOptions) {
+    super('ballast:node-config:NodePrep', name, {}, opts);
+    const parent = { parent: this };
+    this.namespace = new k8s.core.v1.Namespace(`${name}-namespace`, {
+      metadata: {
+        name: config.namespace,
+        // Pod Security admission refuses privileged pods elsewhere; this namespace holds nothing else.
+        labels: { 'pod-security.kubernetes.io/enforce': 'privileged', [APP_LABEL]: APP },
+      },
+    }, parent);
+
+    const scriptData: Record<string, string> = { [NODE_PREP_KEY]: nodePrepScript() };
+    for (const group of config.groups) {
+      for (const step of group.steps) scriptData[stepScriptKey(group, step)] = step.script;
+    }
+    this.scripts = new k8s.core.v1.ConfigMap(`${name}-scripts`, {
+      metadata: { name: 'node-prep-scripts', namespace: this.namespace.metadata.name, labels: { [APP_LABEL]: APP } },
+      data: scriptData,
+    }, parent);
+
+    const daemonSets: Record<string, k8s.apps.v1.DaemonSet> = {};
+    const nodePatches: Record<string, k8s.core.v1.NodePatch> = {};
+    for (const group of config.groups) {
+      const daemonSet = new k8s.apps.v1.DaemonSet(`${name}-${group.name}`, {
+        metadata: { name: `node-prep-${group.name}`, namespace: this.namespace.metadata.name, labels: { [APP_LABEL]: APP, [GROUP_LABEL]: group.name } },
+        spec: nodePrepDaemonSetSpec(group, config.image, this.scripts.metadata.name, hashOf(group, scriptData)),
+      }, { ...parent, customTimeouts: { create: '30m', update: '30m' } });
+      daemonSets[group.name] = daemonSet;
+      for (const node of group.nodes) {
+        nodePatches[node] = new k8s.core.v1.NodePatch(`${name}-${group.name}-${node}`, {
+          metadata: {
+            name: node,
+            labels: nodeLabels(group),
+            // ballast owns its label keys: take them over from an earlier `kubectl label`.
+            annotations: { 'pulumi.com/patchForce': 'true' },
+          },
+        }, { ...parent, dependsOn: [daemonSet] });
+      }
+    }
+    this.daemonSets = daemonSets;
+    this.nodePatches = nodePatches;
+    this.registerOutputs({});
+  }
+}
+
+/** The labels a group's nodes get once prepared: each prerequisite's, then each step's. */
+export function nodeLabels(group: NodeGroup): Record<string, string> {
+  const labels: Record<string, string> = {};
+  for (const prerequisite of group.prerequisites) labels[prerequisite.label.key] = prerequisite.label.value;
+  for (const step of group.steps) Object.assign(labels, step.labels ?? {});
+  return labels;
+}
+
+function stepScriptKey(group: NodeGroup, step: NodePrepStep): string {
+  return `step-${group.name}-${step.name}.sh`;
+}
+
+/** Changes of script or input must roll the pods: the hash goes into the pod template. */
+function hashOf(group: NodeGroup, scripts: Record<string, string>): string {
+  const relevant = [scripts[NODE_PREP_KEY], renderNodePrepPrerequisites(group.prerequisites), JSON.stringify(group.steps)];
+  return crypto.createHash('sha256').update(relevant.join('\0')).digest('hex').slice(0, 16);
+}
+
+/** `sh -s -- args` on the host, reading the script from the mounted ConfigMap. */
+function onHost(scriptKey: string, args: readonly string[]): string {
+  const quoted = args.map((arg) => `'${arg.replace(/'/g, `'\\''`)}'`).join(' ');
+  return `${NSENTER} sh -s --${quoted ? ` ${quoted}` : ''} < ${SCRIPTS_DIR}/${scriptKey}`;
+}
+
+export function nodePrepDaemonSetSpec(
+  group: NodeGroup, image: string, scriptsConfigMap: pulumi.Input<string>, contentHash: string,
+): k8s.types.input.apps.v1.DaemonSetSpec {
+  const labels = { [APP_LABEL]: APP, [GROUP_LABEL]: group.name };
+  const prerequisitesEnv = { name: NODE_PREP_PREREQUISITES_ENV, value: renderNodePrepPrerequisites(group.prerequisites) };
+  const privileged: k8s.types.input.core.v1.SecurityContext = { privileged: true, runAsUser: 0 };
+  const scriptsMount = { name: 'scripts', mountPath: SCRIPTS_DIR, readOnly: true };
+  const envOf = (step: NodePrepStep) => Object.entries(step.env ?? {}).map(([name, value]) => ({ name, value }));
+  const verifyCommands = [
+    onHost(NODE_PREP_KEY, ['verify']),
+    ...group.steps.filter((step) => step.verifyArgs).map((step) => onHost(stepScriptKey(group, step), step.verifyArgs ?? [])),
+  ];
+  return {
+    selector: { matchLabels: labels },
+    updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: 0 } },
+    minReadySeconds: 10,
+    template: {
+      metadata: { labels, annotations: { 'node.ballast.dev/node-prep-hash': contentHash } },
+      spec: {
+        hostPID: true,
+        automountServiceAccountToken: false,
+        priorityClassName: 'system-node-critical',
+        terminationGracePeriodSeconds: 5,
+        affinity: {
+          nodeAffinity: {
+            requiredDuringSchedulingIgnoredDuringExecution: {
+              nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [...group.nodes] }] }],
+            },
+          },
+        },
+        tolerations: [...group.tolerations],
+        volumes: [{ name: 'scripts', configMap: { name: scriptsConfigMap, defaultMode: 0o444 } }],
+        initContainers: [
+          {
+            name: 'prerequisites',
+            image,
+            command: ['/bin/sh', '-c', `exec ${onHost(NODE_PREP_KEY, ['install'])}`],
+            env: [prerequisitesEnv],
+            securityContext: privileged,
+            volumeMounts: [scriptsMount],
+            // Package managers run in this container's cgroup.
+            resources: { requests: { cpu: '50m', memory: '64Mi' }, limits: { memory: '1Gi' } },
+          },
+          ...group.steps.map((step) => ({
+            name: `step-${step.name}`,
+            image,
+            command: ['/bin/sh', '-c', `exec ${onHost(stepScriptKey(group, step), step.args ?? [])}`],
+            env: envOf(step),
+            securityContext: privileged,
+            volumeMounts: [scriptsMount],
+            resources: { requests: { cpu: '10m', memory: '32Mi' }, limits: { memory: '256Mi' } },
+          })),
+        ],
+        containers: [{
+          name: 'verified',
+          image,
+          // Stays up so the readiness probe keeps checking the host.
+          command: ['/bin/sh', '-c', 'trap "exit 0" TERM; while :; do sleep 3600 & wait $!; done'],
+          env: [prerequisitesEnv, ...group.steps.flatMap(envOf)],
+          securityContext: privileged,
+          volumeMounts: [scriptsMount],
+          readinessProbe: {
+            exec: { command: ['/bin/sh', '-c', verifyCommands.join(' && ')] },
+            periodSeconds: 60,
+            timeoutSeconds: 30,
+            failureThreshold: 1,
+          },
+          resources: { requests: { cpu: '10m', memory: '16Mi' }, limits: { memory: '64Mi' } },
+        }],
+      },
+    },
+  };
+}

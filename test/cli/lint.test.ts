@@ -1,0 +1,240 @@
+import * as path from 'path';
+import { parseConfig, readConfig } from '../../cli/config';
+import { ALL_RULES } from '../../validators';
+import { ballast, lintJson, tempTree } from './run-cli';
+
+const PV_WITH_NAMESPACE = [
+  'apiVersion: v1',
+  'kind: PersistentVolume',
+  'metadata:',
+  '  name: data',
+  '  namespace: db',
+  'spec:',
+  '  capacity: {storage: 1Gi}',
+  '  accessModes: [ReadWriteOnce]',
+  '  csi: {driver: rbd.csi.ceph.com, volumeHandle: x}',
+  '',
+].join('\n');
+
+const CLEAN_CONFIGMAP = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n  namespace: db\ndata:\n  a: b\n';
+
+const RWO_CLAIM = 'apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: data, namespace: db}\nspec:\n  accessModes: [ReadWriteOnce]\n  resources: {requests: {storage: 1Gi}}\n';
+const TWO_REPLICA_DEPLOYMENT = [
+  'apiVersion: apps/v1', 'kind: Deployment', 'metadata: {name: web, namespace: db}', 'spec:', '  replicas: 2',
+  '  selector: {matchLabels: {app: web}}', '  template:', '    metadata: {labels: {app: web}}', '    spec:',
+  '      containers: [{name: web, image: nginx}]', '      volumes:', '      - name: data', '        persistentVolumeClaim: {claimName: data}', '',
+].join('\n');
+
+describe('ballast lint: the JSON contract', () => {
+  test('one JSON object with every finding key, exact line, and summary; exit 1 on an error', async () => {
+    const tree = tempTree({ 'pv.yaml': PV_WITH_NAMESPACE });
+    try {
+      const { code, json, stderr } = await lintJson([tree.dir]);
+      expect(stderr).toBe('');
+      expect(code).toBe(1);
+      expect(Object.keys(json)).toEqual(['findings', 'summary']);
+      expect(json.summary).toEqual({ files: 1, objects: 1, errors: 1, warnings: 0, suppressed: 0 });
+      expect(json.findings).toEqual([{
+        rule: 'persistent-volume-with-namespace',
+        severity: 'error',
+        message: expect.stringContaining('PersistentVolume data'),
+        fix: expect.any(String),
+        file: path.join(tree.dir, 'pv.yaml'),
+        line: 5,
+        object: { apiVersion: 'v1', kind: 'PersistentVolume', namespace: 'db', name: 'data' },
+        path: 'metadata.namespace',
+        suppressed: false,
+      }]);
+      expect(Object.keys(json.findings[0])).toEqual(['rule', 'severity', 'message', 'fix', 'file', 'line', 'object', 'path', 'suppressed']);
+    } finally {
+      tree.cleanup();
+    }
+  });
+
+  test('a suppressed finding is reported as suppressed and does not fail the run', async () => {
+    const suppressed = PV_WITH_NAMESPACE.replace('  namespace: db\n', '  namespace: db\n  annotations:\n    ballast.dev/suppress.persistent-volume-with-namespace: "kept for the old tooling, OPS-1"\n');
+    const { code, json } = await lintJson(['-'], suppressed);
+    expect(code).toBe(0);
+    expect(json.summary).toMatchObject({ errors: 0, suppressed: 1 });
+    expect(json.findings[0]).toMatchObject({ rule: 'persistent-volume-with-namespace', suppressed: true, file: '<stdin>', line: 5 });
+  });
+
+  test('clean input exits 0 with no findings', async () => {
+    const { code, json } = await lintJson(['-'], CLEAN_CONFIGMAP);
+    expect(code).toBe(0);
+    expect(json).toEqual({ findings: [], summary: { files: 1, objects: 1, errors: 0, warnings: 0, suppressed: 0 } });
+  });
+});
+
+describe('ballast lint: what it reads', () => {
+  test('directories recursively (.yaml, .yml, .json, .conf with [Service]), multi-document files and v1 Lists', async () => {
+    const list = JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [JSON.parse(JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a' } })), { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'b' } }] });
+    const tree = tempTree({
+      'a/multi.yaml': `${CLEAN_CONFIGMAP}---\n${CLEAN_CONFIGMAP.replace('settings', 'other')}---\n`,
+      'a/b/list.json': list,
+      'a/b/c/pv.yml': PV_WITH_NAMESPACE,
+      'kubelet.service.d/20-eviction.conf': '[Service]\nEnvironment="KUBELET_EXTRA_ARGS=--eviction-hard=nodefs.available<5%"\n',
+      'notes.conf': '[Unit]\nDescription=not a service drop-in\n',
+      'README.md': '# not linted',
+      'node_modules/x/pv.yaml': PV_WITH_NAMESPACE,
+    });
+    try {
+      const { json } = await lintJson([tree.dir]);
+      expect(json.summary).toMatchObject({ files: 4, objects: 6 });
+      const located = json.findings.map((f) => [path.relative(tree.dir, f.file!), f.line, f.rule]);
+      expect(located).toContainEqual([path.join('a', 'b', 'c', 'pv.yml'), 5, 'persistent-volume-with-namespace']);
+      // The drop-in is read through the eviction rules' parser; its findings point at the line.
+      expect(located).toContainEqual([path.join('kubelet.service.d', '20-eviction.conf'), 2, 'eviction-hard-drops-default-signals']);
+      expect(json.findings.filter((f) => f.file!.includes('node_modules') || f.file!.endsWith('notes.conf'))).toEqual([]);
+    } finally {
+      tree.cleanup();
+    }
+  });
+
+  test('cross-object rules see every path given in one run as one set', async () => {
+    const tree = tempTree({ 'claim.yaml': RWO_CLAIM, 'deploy/web.yaml': TWO_REPLICA_DEPLOYMENT });
+    try {
+      const together = await lintJson([path.join(tree.dir, 'claim.yaml'), path.join(tree.dir, 'deploy')]);
+      expect(together.json.findings).toContainEqual(expect.objectContaining({
+        rule: 'rwo-claim-in-rolling-deployment', file: path.join(tree.dir, 'deploy', 'web.yaml'), line: 13,
+        path: 'spec.template.spec.volumes[0].persistentVolumeClaim',
+      }));
+      const alone = await lintJson([path.join(tree.dir, 'deploy')]);
+      expect(alone.json.findings.map((f) => f.rule)).not.toContain('rwo-claim-in-rolling-deployment');
+    } finally {
+      tree.cleanup();
+    }
+  });
+
+  test('invalid YAML is a yaml-syntax-error finding with file and line; the file\'s other documents are still checked', async () => {
+    const { code, json } = await lintJson(['-'], `${CLEAN_CONFIGMAP}---\nkind: [unclosed\n  x: y\n---\n${PV_WITH_NAMESPACE}`);
+    expect(code).toBe(1);
+    expect(json.findings.map((f) => [f.rule, f.line])).toEqual([
+      ['yaml-syntax-error', 10],
+      ['persistent-volume-with-namespace', 16],
+    ]);
+    expect(json.findings[0]).toMatchObject({ severity: 'error', file: '<stdin>', object: { kind: null, name: null } });
+  });
+});
+
+describe('ballast lint: usage errors exit 2 with one clear line', () => {
+  test.each([
+    [['lint', '/no/such/path'], 'path not found: /no/such/path'],
+    [['lint', '--frobnicate'], "unknown option '--frobnicate'"],
+    [['lint', '--format', 'xml', '.'], "argument 'xml' is invalid"],
+    [['lint', '--kube-version', 'latest', '-'], 'invalid Kubernetes version "latest"'],
+    [['lint', '--config', '/no/such/.ballast.yaml', '-'], 'config file not found'],
+  ])('%j', async (argv, message) => {
+    const { code, stderr, stdout } = await ballast(argv);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain(message);
+    expect(stderr).not.toMatch(/\n\s+at /); // no stack trace
+  });
+});
+
+describe('ballast lint: configuration', () => {
+  test('--config turns rules off, overrides severities and sets the Kubernetes version', async () => {
+    const tree = tempTree({
+      'off.yaml': 'rules:\n  persistent-volume-with-namespace: off\n',
+      'warn.yaml': 'kubernetesVersion: "1.30"\nrules:\n  persistent-volume-with-namespace: warning\n',
+      'typo.yaml': 'rules:\n  persistent-volume-with-namespaces: off\n',
+    });
+    try {
+      const off = await lintJson(['--config', path.join(tree.dir, 'off.yaml'), '-'], PV_WITH_NAMESPACE);
+      expect(off.code).toBe(0);
+      expect(off.json.findings.map((f) => f.rule)).not.toContain('persistent-volume-with-namespace');
+      const warn = await lintJson(['--config', path.join(tree.dir, 'warn.yaml'), '-'], PV_WITH_NAMESPACE);
+      expect(warn.code).toBe(0);
+      expect(warn.json.findings).toContainEqual(expect.objectContaining({ rule: 'persistent-volume-with-namespace', severity: 'warning' }));
+      const typo = await ballast(['lint', '--config', path.join(tree.dir, 'typo.yaml'), '-'], PV_WITH_NAMESPACE);
+      expect(typo.code).toBe(2);
+      expect(typo.stderr).toContain('unknown rule "persistent-volume-with-namespaces"');
+    } finally {
+      tree.cleanup();
+    }
+  });
+
+  test('.ballast.yaml in the working directory is read by default; prerequisite label keys reach the rule settings', () => {
+    const tree = tempTree({ '.ballast.yaml': 'prerequisiteLabelKeys: [example.com/nfs-client]\nrules:\n  recycle-reclaim-policy: error\n' });
+    try {
+      const config = readConfig(undefined, tree.dir);
+      expect(config.options).toEqual({
+        disabledRules: [],
+        severityOverrides: { 'recycle-reclaim-policy': 'error' },
+        settings: { prerequisiteLabelKeys: ['example.com/nfs-client'] },
+      });
+      const empty = tempTree({});
+      expect(readConfig(undefined, empty.dir)).toEqual({ options: {} });
+      empty.cleanup();
+    } finally {
+      tree.cleanup();
+    }
+  });
+
+  test('config mistakes are named', () => {
+    expect(() => parseConfig({ rule: {} }, 'x')).toThrow('unknown key(s) rule');
+    expect(() => parseConfig({ kubernetesVersion: 1.3 }, 'x')).toThrow('quoted "MAJOR.MINOR"');
+    expect(() => parseConfig({ rules: { [ALL_RULES[0].id]: 'loud' } }, 'x')).toThrow('expected off, on, error or warning');
+    expect(() => parseConfig({ prerequisiteLabelKeys: 'a' }, 'x')).toThrow('list of node label keys');
+  });
+});
+
+describe('ballast lint: output formats', () => {
+  test('text: grouped by file with line, severity, object, path and fix; colour only when asked for (a TTY)', async () => {
+    const plain = await ballast(['lint', '-'], PV_WITH_NAMESPACE);
+    expect(plain.code).toBe(1);
+    expect(plain.stdout).toContain('<stdin>\n');
+    expect(plain.stdout).toMatch(/^\s+5 {2}error\s+PersistentVolume db\/data {2}metadata\.namespace {2}.*persistent-volume-with-namespace$/m);
+    expect(plain.stdout).toMatch(/fix: Remove metadata.namespace/);
+    expect(plain.stdout).toContain('1 file, 1 object: 1 error, 0 warnings, 0 suppressed');
+    expect(plain.stdout).not.toContain('\u001b[');
+    let coloured = '';
+    const { run } = await import('../../cli/program');
+    await run(['lint', '-'], { out: (t) => { coloured += t; }, err: () => undefined, colour: true, readStdin: () => PV_WITH_NAMESPACE });
+    expect(coloured).toContain('\u001b[31m');
+  });
+
+  test('sarif: 2.1.0 with every rule and its help, results with relative file URIs and line regions', async () => {
+    const tree = tempTree({ 'pv.yaml': PV_WITH_NAMESPACE });
+    const cwd = process.cwd();
+    try {
+      process.chdir(tree.dir);
+      const { code, stdout } = await ballast(['lint', '--format', 'sarif', 'pv.yaml']);
+      expect(code).toBe(1);
+      const log = JSON.parse(stdout);
+      expect(log.version).toBe('2.1.0');
+      expect(log.$schema).toMatch(/sarif-2\.1\.0/);
+      const driver = log.runs[0].tool.driver;
+      expect(driver.name).toBe('ballast');
+      expect(driver.rules.map((r: { id: string }) => r.id)).toEqual([...ALL_RULES.map((r) => r.id), 'yaml-syntax-error']);
+      for (const rule of driver.rules) {
+        expect(rule.shortDescription.text).toBeTruthy();
+        expect(rule.help.text).toBeTruthy();
+        expect(['error', 'warning']).toContain(rule.defaultConfiguration.level);
+      }
+      const result = log.runs[0].results[0];
+      expect(result).toMatchObject({ ruleId: 'persistent-volume-with-namespace', level: 'error' });
+      expect(driver.rules[result.ruleIndex].id).toBe(result.ruleId);
+      expect(result.locations[0].physicalLocation).toEqual({ artifactLocation: { uri: 'pv.yaml', uriBaseId: '%SRCROOT%' }, region: { startLine: 5 } });
+    } finally {
+      process.chdir(cwd);
+      tree.cleanup();
+    }
+  });
+
+  test('junit: one test case per object, failing when it has an error', async () => {
+    const { code, stdout } = await ballast(['lint', '--format', 'junit', '-'], `${PV_WITH_NAMESPACE}---\n${CLEAN_CONFIGMAP}`);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="ballast lint" tests="2" failures="1"/);
+    expect(stdout.match(/<testcase /g)).toHaveLength(2);
+    expect(stdout).toMatch(/<testcase classname="&lt;stdin&gt;" name="PersistentVolume db\/data">\n\s+<failure message="[^"]+" type="persistent-volume-with-namespace">/);
+    expect(stdout).toContain('<testcase classname="&lt;stdin&gt;" name="ConfigMap db/settings"/>');
+  });
+});
+
+test('lint --help documents flags and exit codes', async () => {
+  const { code, stdout } = await ballast(['lint', '--help']);
+  expect(code).toBe(0);
+  for (const text of ['--format', '--kube-version', '--config', 'Exit codes']) expect(stdout).toContain(text);
+});

@@ -1,0 +1,78 @@
+import { findingsFor, ruleHits } from '../../../support/findings';
+import { claim, claimVolume, podSpec, volume, workload } from './fixtures';
+
+const RULE = 'rwo-claim-in-rolling-deployment';
+const PATH = 'spec.template.spec.volumes[0].persistentVolumeClaim';
+const rwoClaim = claim('data', { accessModes: ['ReadWriteOnce'], storageClassName: 'ceph-rbd' });
+const pod = podSpec([claimVolume('data')]);
+const hit = (kind: string, name = 'db') => ({ kind, name, path: PATH, severity: 'error', suppressed: false });
+
+describe(RULE, () => {
+  test('refuses a Deployment with the default strategy: maxSurge 25% of one replica rounds up to one pod (incident 1)', () => {
+    expect(ruleHits([workload('Deployment', 'db', pod), rwoClaim], RULE)).toEqual([hit('Deployment')]);
+  });
+
+  test('refuses an explicit RollingUpdate with maxSurge 1', () => {
+    const deployment = workload('Deployment', 'db', pod, { replicas: 1, strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1, maxUnavailable: 0 } } });
+    expect(ruleHits([deployment, rwoClaim], RULE)).toEqual([hit('Deployment')]);
+  });
+
+  test('refuses a Recreate Deployment that runs more than one replica', () => {
+    const deployment = workload('Deployment', 'db', pod, { replicas: 2, strategy: { type: 'Recreate' } });
+    expect(ruleHits([deployment, rwoClaim], RULE)).toEqual([hit('Deployment')]);
+  });
+
+  test.each(['ReplicaSet', 'ReplicationController'])('refuses a %s with more than one replica', (kind) => {
+    expect(ruleHits([workload(kind, 'db', pod, { replicas: '3' }), rwoClaim], RULE)).toEqual([hit(kind)]);
+  });
+
+  test('reads the access mode from the bound PersistentVolume when the claim states none', () => {
+    const bare = claim('data', { volumeName: 'pv-data', storageClassName: '' });
+    const pv = volume('pv-data', { accessModes: ['ReadWriteOncePod'], csi: { driver: 'rbd.csi.ceph.com', volumeHandle: 'x' } });
+    expect(ruleHits([workload('Deployment', 'db', pod), bare, pv], RULE)).toEqual([hit('Deployment')]);
+  });
+
+  test('resolves a claim created by a StatefulSet claim template (<template>-<set>-<ordinal>)', () => {
+    const statefulSet = workload('StatefulSet', 'local-test', podSpec([]), {
+      serviceName: 'local-test',
+      volumeClaimTemplates: [{ metadata: { name: 'local-vol' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }],
+    });
+    const reader = workload('Deployment', 'reader', podSpec([claimVolume('local-vol-local-test-0')]));
+    expect(ruleHits([statefulSet, reader], RULE)).toEqual([hit('Deployment', 'reader')]);
+  });
+
+  test('tells the real recovery for a dead node, never ReadWriteMany', () => {
+    const [finding] = findingsFor([workload('Deployment', 'db', pod), rwoClaim]).filter((f) => f.rule === RULE);
+    expect(finding.message).toContain('PersistentVolumeClaim data (ReadWriteOnce)');
+    expect(finding.fix).toContain('StatefulSet');
+    expect(finding.fix).toContain('strategy: {type: Recreate}');
+    expect(finding.fix).toContain('node.kubernetes.io/out-of-service=nodeshutdown:NoExecute');
+    expect(finding.fix).not.toMatch(/make it ReadWriteMany|use ReadWriteMany/i);
+  });
+
+  test('passes Recreate with one replica (and the default replicas of 1)', () => {
+    expect(ruleHits([workload('Deployment', 'db', pod, { strategy: { type: 'Recreate' } }), rwoClaim], RULE)).toEqual([]);
+    expect(ruleHits([workload('Deployment', 'db', pod, { replicas: 1, strategy: { type: 'Recreate' } }), rwoClaim], RULE)).toEqual([]);
+  });
+
+  test('passes a rolling update that cannot surge, a ReplicaSet of one, and a scaled-down Deployment', () => {
+    const noSurge = workload('Deployment', 'db', pod, { strategy: { rollingUpdate: { maxSurge: 0, maxUnavailable: 1 } } });
+    expect(ruleHits([noSurge, rwoClaim], RULE)).toEqual([]);
+    expect(ruleHits([workload('ReplicaSet', 'db', pod), rwoClaim], RULE)).toEqual([]);
+    expect(ruleHits([workload('Deployment', 'db', pod, { replicas: 0 }), rwoClaim], RULE)).toEqual([]);
+  });
+
+  test('passes ReadWriteMany claims, read-only mounts of ReadOnlyMany claims, StatefulSets and unknown claims', () => {
+    const shared = claim('data', { accessModes: ['ReadWriteMany'], storageClassName: 'cephfs' });
+    expect(ruleHits([workload('Deployment', 'db', pod, { replicas: 3 }), shared], RULE)).toEqual([]);
+    const readOnly = claim('data', { accessModes: ['ReadWriteOnce', 'ReadOnlyMany'] });
+    expect(ruleHits([workload('Deployment', 'db', podSpec([claimVolume('data', true)]), { replicas: 3 }), readOnly], RULE)).toEqual([]);
+    expect(ruleHits([workload('StatefulSet', 'db', pod, { replicas: 3 }), rwoClaim], RULE)).toEqual([]);
+    expect(ruleHits([workload('Deployment', 'db', pod, { replicas: 3 })], RULE)).toEqual([]);
+  });
+
+  test('tolerates malformed workloads', () => {
+    const broken = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'db' }, spec: { strategy: 'fast', template: { spec: { volumes: [null, 5, { persistentVolumeClaim: 'data' }] } } } };
+    expect(ruleHits([broken, rwoClaim], RULE)).toEqual([]);
+  });
+});

@@ -1,0 +1,192 @@
+/**
+ * Where eviction settings live and how rules see them: one view per KubeletConfiguration object,
+ * per container that runs the kubelet (static pods, pod templates), and per kubelet unit drop-in.
+ * Every value keeps the field path it was read from, so the same rule reports on a config field
+ * (`evictionHard[nodefs.available]`), a container argument (`spec.containers[0].args[2]`) or a
+ * drop-in line (`service.execStart[1]`).
+ */
+import { fieldPath } from '../../field-path';
+import { asArray, asRecord, asString, getRecord } from '../../json';
+import { IndexedObject, ObjectIndex } from '../../object-index';
+import { splitWords } from '../../systemd-drop-in';
+import { KubeVersion } from '../../kube-version';
+import { MERGE_DEFAULT_EVICTION_SETTINGS_SINCE, defaultEvictionHard } from './eviction-signals';
+import { CommandWord, EvictionMapEntry, evictionFlags, flagMapEntries, isKubeletBinary } from './kubelet-flags';
+
+export interface EvictionMap {
+  /** The field or flag that holds the map. */
+  readonly path: string;
+  readonly entries: readonly EvictionMapEntry[];
+}
+
+export interface EvictionSettingsView {
+  readonly object: IndexedObject;
+  /** Settings written as `--eviction-*` flags rather than as KubeletConfiguration fields. */
+  readonly fromFlags: boolean;
+  /** How a message names the place: `KubeletConfiguration node-a`, `drop-in 10-eviction.conf`. */
+  readonly where: string;
+  readonly evictionHard?: EvictionMap;
+  readonly evictionSoft?: EvictionMap;
+  readonly evictionSoftGracePeriod?: EvictionMap;
+  readonly evictionMinimumReclaim?: EvictionMap;
+  readonly evictionMaxPodGracePeriod?: { readonly value: unknown; readonly path: string };
+  /** `mergeDefaultEvictionSettings`, when set to a boolean. */
+  readonly mergeDefaults?: { readonly value: boolean; readonly path: string };
+  /** Every deprecated `--eviction-*` flag, with the path of its value. */
+  readonly flags: ReadonlyArray<{ readonly name: string; readonly path: string }>;
+}
+
+const MAP_FIELDS = ['evictionHard', 'evictionSoft', 'evictionSoftGracePeriod', 'evictionMinimumReclaim'] as const;
+type MapField = (typeof MAP_FIELDS)[number];
+
+const cache = new WeakMap<ObjectIndex, readonly EvictionSettingsView[]>();
+
+/** Every place in the set that configures kubelet eviction. Computed once per index. */
+export function evictionSettingsViews(index: ObjectIndex): readonly EvictionSettingsView[] {
+  const cached = cache.get(index);
+  if (cached) return cached;
+  const views: EvictionSettingsView[] = [];
+  for (const config of index.ofKind('KubeletConfiguration')) views.push(fromKubeletConfiguration(config));
+  for (const template of index.podTemplates()) {
+    for (const key of ['initContainers', 'containers']) {
+      asArray(template.spec[key]).forEach((container, position) => {
+        const record = asRecord(container);
+        if (!record) return;
+        const base = `${template.path}.${key}[${position}]`;
+        const words = [
+          ...asArray(record.command).map((text, i) => ({ text, path: `${base}.command[${i}]` })),
+          ...asArray(record.args).map((text, i) => ({ text, path: `${base}.args[${i}]` })),
+        ].filter((word): word is CommandWord => typeof word.text === 'string');
+        const view = fromKubeletCommand(template.owner, `container ${asString(record.name) ?? position}`, kubeletArguments(words));
+        if (view) views.push(view);
+      });
+    }
+  }
+  for (const dropIn of index.ofKind('SystemdDropIn')) {
+    const view = fromSystemdDropIn(dropIn);
+    if (view) views.push(view);
+  }
+  cache.set(index, views);
+  return views;
+}
+
+function fromKubeletConfiguration(object: IndexedObject): EvictionSettingsView {
+  const maps: Partial<Record<MapField, EvictionMap>> = {};
+  for (const field of MAP_FIELDS) {
+    const map = asRecord(object.raw[field]);
+    if (!map) continue;
+    maps[field] = {
+      path: field,
+      entries: Object.entries(map).map(([signal, value]) => ({
+        signal,
+        value: typeof value === 'string' || typeof value === 'number' ? String(value) : '',
+        path: fieldPath(field, signal),
+      })),
+    };
+  }
+  const maxGrace = object.raw.evictionMaxPodGracePeriod;
+  const merge = object.raw.mergeDefaultEvictionSettings;
+  return {
+    object,
+    fromFlags: false,
+    where: `KubeletConfiguration ${object.ref.name ?? object.source.file ?? ''}`.trim(),
+    ...maps,
+    ...(maxGrace !== undefined && maxGrace !== null ? { evictionMaxPodGracePeriod: { value: maxGrace, path: 'evictionMaxPodGracePeriod' } } : {}),
+    ...(typeof merge === 'boolean' ? { mergeDefaults: { value: merge, path: 'mergeDefaultEvictionSettings' } } : {}),
+    flags: [],
+  };
+}
+
+/**
+ * The words after the kubelet binary. A word with spaces (`sh -c "exec kubelet --eviction-hard=..."`)
+ * is split, its pieces keeping the word's path.
+ */
+function kubeletArguments(words: readonly CommandWord[]): CommandWord[] {
+  const flat = words.flatMap((word) => /\s/.test(word.text)
+    ? splitWords(word.text).words.map((text) => ({ text, path: word.path }))
+    : [word]);
+  const start = flat.findIndex((word) => isKubeletBinary(word.text));
+  return start < 0 ? [] : flat.slice(start + 1);
+}
+
+function fromKubeletCommand(object: IndexedObject, where: string, words: readonly CommandWord[]): EvictionSettingsView | undefined {
+  const flags = evictionFlags(words);
+  if (flags.length === 0) return undefined;
+  const maps: Partial<Record<MapField, { path: string; entries: EvictionMapEntry[] }>> = {};
+  let maxGrace: { value: unknown; path: string } | undefined;
+  for (const flag of flags) {
+    if (flag.name === 'eviction-max-pod-grace-period') {
+      maxGrace = { value: flag.value, path: flag.path };
+      continue;
+    }
+    const field = ({
+      'eviction-hard': 'evictionHard', 'eviction-soft': 'evictionSoft',
+      'eviction-soft-grace-period': 'evictionSoftGracePeriod', 'eviction-minimum-reclaim': 'evictionMinimumReclaim',
+    } as Record<string, MapField | undefined>)[flag.name];
+    if (!field) continue;
+    // Repeated map flags add to the map: only the first use clears the kubelet's defaults.
+    const existing = maps[field];
+    if (existing) existing.entries.push(...flagMapEntries(flag));
+    else maps[field] = { path: flag.path, entries: flagMapEntries(flag) };
+  }
+  return {
+    object,
+    fromFlags: true,
+    where,
+    ...maps,
+    ...(maxGrace ? { evictionMaxPodGracePeriod: maxGrace } : {}),
+    flags: flags.map((flag) => ({ name: flag.name, path: flag.path })),
+  };
+}
+
+/** True for a drop-in of kubelet.service, or of an unnamed unit that visibly runs the kubelet. */
+export function isKubeletDropIn(object: IndexedObject): boolean {
+  const unit = asString(object.raw.unit);
+  if (unit !== undefined) return unit === 'kubelet.service' || unit === 'kubelet';
+  const service = getRecord(object.raw, 'service');
+  const runsKubelet = asArray(service?.execStart).some((entry) => asArray(asRecord(entry)?.argv)
+    .some((word) => typeof word === 'string' && isKubeletBinary(word)));
+  const kubeletVariables = asArray(service?.environment).some((entry) => /^KUBELET_/.test(asString(asRecord(entry)?.name) ?? ''));
+  return runsKubelet || kubeletVariables;
+}
+
+function fromSystemdDropIn(object: IndexedObject): EvictionSettingsView | undefined {
+  if (!isKubeletDropIn(object)) return undefined;
+  const service = getRecord(object.raw, 'service');
+  const words: CommandWord[] = [];
+  asArray(service?.environment).forEach((entry, i) => {
+    const value = asString(asRecord(entry)?.value);
+    if (value !== undefined) words.push(...splitWords(value).words.map((text) => ({ text, path: `service.environment[${i}]` })));
+  });
+  asArray(service?.execStart).forEach((entry, i) => {
+    const argv = asArray(asRecord(entry)?.argv).filter((word): word is string => typeof word === 'string');
+    const start = argv.findIndex(isKubeletBinary);
+    if (start >= 0) words.push(...argv.slice(start + 1).map((text) => ({ text, path: `service.execStart[${i}]` })));
+  });
+  const name = asString(getRecord(object.raw, 'metadata')?.name) ?? 'drop-in';
+  return fromKubeletCommand(object, `drop-in ${name}`, words);
+}
+
+/** The values of a map view by signal (the last one written wins, as in the kubelet). */
+export function entriesBySignal(map: EvictionMap | undefined): Map<string, EvictionMapEntry> {
+  const result = new Map<string, EvictionMapEntry>();
+  for (const entry of map?.entries ?? []) result.set(entry.signal, entry);
+  return result;
+}
+
+/**
+ * The hard thresholds the kubelet will actually use, by signal: the written ones, plus the
+ * version's defaults when nothing is written or when defaults are merged (1.33+).
+ */
+export function effectiveHardThresholds(view: EvictionSettingsView, version: KubeVersion): Map<string, string> {
+  const result = new Map<string, string>();
+  const mergesDefaults = !view.evictionHard || mergesDefaultSignals(view, version);
+  if (mergesDefaults) for (const [signal, value] of Object.entries(defaultEvictionHard(version))) result.set(signal, value as string);
+  for (const entry of view.evictionHard?.entries ?? []) result.set(entry.signal, entry.value);
+  return result;
+}
+
+/** True when `mergeDefaultEvictionSettings: true` is in effect (it exists from 1.33, for the config file). */
+export function mergesDefaultSignals(view: EvictionSettingsView, version: KubeVersion): boolean {
+  return view.mergeDefaults?.value === true && version.atLeast(MERGE_DEFAULT_EVICTION_SETTINGS_SINCE);
+}

@@ -1,0 +1,74 @@
+/**
+ * Finds the kubelet's `--eviction-*` flags in a command line and reads them the way the kubelet
+ * does (pflag): `--flag=value` or `--flag value`; map flags are comma-separated `signal<value`
+ * (`--eviction-hard`, `--eviction-soft`) or `signal=value` pairs.
+ */
+
+/** One word of a command line and the field path it came from. */
+export interface CommandWord {
+  readonly text: string;
+  readonly path: string;
+}
+
+/** One `signal -> value` pair of a map setting, with where it was written. */
+export interface EvictionMapEntry {
+  readonly signal: string;
+  readonly value: string;
+  readonly path: string;
+  /** True when the pair had no separator: the kubelet refuses it ("malformed pair"). */
+  readonly malformed?: boolean;
+}
+
+/** The deprecated eviction flags and the KubeletConfiguration field each one sets. */
+export const EVICTION_FLAG_FIELDS: Readonly<Record<string, string>> = {
+  'eviction-hard': 'evictionHard',
+  'eviction-soft': 'evictionSoft',
+  'eviction-soft-grace-period': 'evictionSoftGracePeriod',
+  'eviction-minimum-reclaim': 'evictionMinimumReclaim',
+  'eviction-max-pod-grace-period': 'evictionMaxPodGracePeriod',
+  'eviction-pressure-transition-period': 'evictionPressureTransitionPeriod',
+};
+
+const LANGLE_MAP_FLAGS = new Set(['eviction-hard', 'eviction-soft']);
+
+export interface EvictionFlag {
+  /** Flag name without dashes: `eviction-hard`. */
+  readonly name: string;
+  readonly value: string;
+  /** Path of the word holding the value. */
+  readonly path: string;
+}
+
+/** The `--eviction-*` flags among the words, in order. */
+export function evictionFlags(words: readonly CommandWord[]): EvictionFlag[] {
+  const flags: EvictionFlag[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const match = /^--(eviction-[a-z-]+)(?:=(.*))?$/s.exec(words[i].text);
+    if (!match) continue;
+    if (match[2] !== undefined) {
+      flags.push({ name: match[1], value: match[2], path: words[i].path });
+    } else if (i + 1 < words.length) {
+      flags.push({ name: match[1], value: words[i + 1].text, path: words[i + 1].path });
+      i++;
+    } else {
+      flags.push({ name: match[1], value: '', path: words[i].path });
+    }
+  }
+  return flags;
+}
+
+/** The pairs of a map flag's value. */
+export function flagMapEntries(flag: EvictionFlag): EvictionMapEntry[] {
+  const separator = LANGLE_MAP_FLAGS.has(flag.name) ? '<' : '=';
+  return flag.value.split(',').map((piece) => piece.trim()).filter((piece) => piece !== '').map((piece) => {
+    const at = piece.indexOf(separator);
+    if (at < 0) return { signal: piece, value: '', path: flag.path, malformed: true };
+    return { signal: piece.slice(0, at).trim(), value: piece.slice(at + 1).trim(), path: flag.path };
+  });
+}
+
+/** True for a word naming the kubelet binary (`kubelet`, `/usr/bin/kubelet`, `-/usr/bin/kubelet`). */
+export function isKubeletBinary(word: string): boolean {
+  const base = word.replace(/^[-@:+!]+/, '').split('/').pop() ?? '';
+  return base === 'kubelet';
+}

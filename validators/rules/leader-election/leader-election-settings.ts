@@ -1,0 +1,202 @@
+import * as jsYaml from 'js-yaml';
+import { fieldPath } from '../../field-path';
+import { JsonRecord, asArray, asRecord, asString, getRecord, isRecord } from '../../json';
+import { IndexedObject, ObjectIndex, PodTemplate } from '../../object-index';
+
+/** One setting as written: its value and the field path of the text that holds it. */
+export interface WrittenSetting {
+  /** A flag's value (always a string) or a config field's value (any JSON). */
+  readonly value: unknown;
+  readonly path: string;
+}
+
+/**
+ * The leader-election settings of one component: from the flags of one container, or from one
+ * component configuration document (a config object, or one held in a ConfigMap's data).
+ */
+export interface LeaderElectionSettings {
+  readonly owner: IndexedObject;
+  /** `container controller-manager of Deployment kube-system/kcm` or `KubeSchedulerConfiguration in ConfigMap data key config.yaml`. */
+  readonly description: string;
+  readonly origin: 'flags' | 'config';
+  /** `--leader-elect[=bool]` / `leaderElect`. */
+  readonly leaderElect?: WrittenSetting;
+  readonly resourceLock?: WrittenSetting;
+  readonly leaseDuration?: WrittenSetting;
+  readonly renewDeadline?: WrittenSetting;
+  readonly retryPeriod?: WrittenSetting;
+  /** For flags: the pod template the container belongs to. */
+  readonly podTemplate?: PodTemplate;
+}
+
+/** component-base's flag names (kube-controller-manager, kube-scheduler, cloud-controller-manager, ...). */
+const FLAG_FIELDS: Readonly<Record<string, keyof Pick<LeaderElectionSettings,
+  'leaderElect' | 'resourceLock' | 'leaseDuration' | 'renewDeadline' | 'retryPeriod'>>> = {
+  'leader-elect': 'leaderElect',
+  'leader-elect-resource-lock': 'resourceLock',
+  'leader-elect-lease-duration': 'leaseDuration',
+  'leader-elect-renew-deadline': 'renewDeadline',
+  'leader-elect-retry-period': 'retryPeriod',
+};
+
+/**
+ * Boolean flags other programs use to switch on Lease-based leader election: the CSI sidecars
+ * (`--leader-election`) and kubebuilder scaffolds (`--enable-leader-election`).
+ */
+const OTHER_ENABLE_FLAGS = new Set(['leader-election', 'enable-leader-election']);
+
+/** ConfigMap values larger than this are not component configuration; ConfigMaps cap at 1 MiB anyway. */
+const MAX_CONFIG_TEXT = 256 * 1024;
+
+/** True when leader election is explicitly switched off (`--leader-elect=false`, `leaderElect: false`). */
+export function leaderElectionDisabled(settings: LeaderElectionSettings): boolean {
+  const value = settings.leaderElect?.value;
+  return value === false || value === 'false';
+}
+
+/** True when leader election is explicitly switched on. */
+export function leaderElectionEnabled(settings: LeaderElectionSettings): boolean {
+  const value = settings.leaderElect?.value;
+  return value === true || value === 'true';
+}
+
+/** Every leader-election setting in the set: container flags of every pod template, and component configs. */
+export function leaderElectionSettings(index: ObjectIndex): LeaderElectionSettings[] {
+  const found: LeaderElectionSettings[] = [];
+  for (const template of index.podTemplates()) found.push(...flagSettings(template));
+  for (const object of index.objects) {
+    if (object.ref.kind === 'ConfigMap') found.push(...configMapSettings(object));
+    else {
+      const settings = configSettings(object, object.raw, '', `${object.ref.kind} ${object.ref.name ?? ''}`);
+      if (settings) found.push(settings);
+    }
+  }
+  return found;
+}
+
+interface Token {
+  readonly text: string;
+  readonly path: string;
+}
+
+/**
+ * The words of a container's command and args, each with the path of the list item it came from.
+ * Items are split on whitespace too, so `sh -c "kube-scheduler --leader-elect-resource-lock=endpoints"`
+ * is read like the exec form.
+ */
+function containerTokens(container: JsonRecord, containerPath: string): Token[] {
+  const tokens: Token[] = [];
+  for (const field of ['command', 'args']) {
+    asArray(container[field]).forEach((item, position) => {
+      if (typeof item !== 'string') return;
+      for (const word of item.split(/\s+/)) {
+        const text = word.replace(/^['"]+|['"]+$/g, '');
+        if (text !== '') tokens.push({ text, path: `${containerPath}.${field}[${position}]` });
+      }
+    });
+  }
+  return tokens;
+}
+
+function flagSettings(template: PodTemplate): LeaderElectionSettings[] {
+  const result: LeaderElectionSettings[] = [];
+  for (const list of ['initContainers', 'containers']) {
+    asArray(template.spec[list]).forEach((container, position) => {
+      if (!isRecord(container)) return;
+      const containerPath = `${template.path}.${list}[${position}]`;
+      const settings: Record<string, WrittenSetting> = {};
+      const tokens = containerTokens(container, containerPath);
+      tokens.forEach((token, at) => {
+        const match = /^--?([a-z-]+)(?:=(.*))?$/.exec(token.text);
+        if (!match) return;
+        const [, name, inlineValue] = match;
+        if (OTHER_ENABLE_FLAGS.has(name)) {
+          settings.leaderElect = { value: inlineValue ?? 'true', path: token.path };
+          return;
+        }
+        const field = FLAG_FIELDS[name];
+        if (!field) return;
+        if (field === 'leaderElect') {
+          // A bool flag takes its value only after `=`: `--leader-elect false` leaves it true.
+          settings.leaderElect = { value: inlineValue ?? 'true', path: token.path };
+          return;
+        }
+        const next = tokens[at + 1];
+        const value = inlineValue ?? (next && !next.text.startsWith('-') ? next.text : undefined);
+        // `$(VAR)` is expanded by the kubelet from the environment: its value is not known here.
+        if (value === undefined || value.includes('$(')) return;
+        settings[field] = { value, path: inlineValue !== undefined ? token.path : next.path };
+      });
+      if (Object.keys(settings).length === 0) return;
+      result.push({
+        owner: template.owner,
+        description: `container ${asString(container.name) ?? `#${position}`} of ${template.owner.ref.kind} ${describeName(template.owner)}`,
+        origin: 'flags',
+        podTemplate: template,
+        ...settings,
+      });
+    });
+  }
+  return result;
+}
+
+function describeName(object: IndexedObject): string {
+  const name = object.ref.name ?? '<no name>';
+  return object.ref.namespace ? `${object.ref.namespace}/${name}` : name;
+}
+
+/**
+ * Component configuration types carry `leaderElection` at the top (KubeSchedulerConfiguration,
+ * controller-runtime's ControllerManagerConfig) or under `generic` (KubeControllerManagerConfiguration,
+ * CloudControllerManagerConfiguration).
+ */
+function configSettings(owner: IndexedObject, document: JsonRecord, prefix: string, description: string): LeaderElectionSettings | undefined {
+  const kind = asString(document.kind);
+  if (kind === undefined || !/Config(uration)?$/.test(kind)) return undefined;
+  const top = asRecord(document.leaderElection);
+  const generic = getRecord(document, 'generic', 'leaderElection');
+  const block = top ?? generic;
+  if (!block) return undefined;
+  const blockPath = [prefix, top ? 'leaderElection' : 'generic.leaderElection'].filter((part) => part !== '').join('.');
+  const read = (field: string): WrittenSetting | undefined =>
+    block[field] === undefined || block[field] === null ? undefined : { value: block[field], path: `${blockPath}.${field}` };
+  return {
+    owner,
+    description,
+    origin: 'config',
+    leaderElect: read('leaderElect'),
+    resourceLock: read('resourceLock'),
+    leaseDuration: read('leaseDuration'),
+    renewDeadline: read('renewDeadline'),
+    retryPeriod: read('retryPeriod'),
+  };
+}
+
+/** Component configuration held as a file in a ConfigMap (`data: {config.yaml: "kind: KubeSchedulerConfiguration ..."}`). */
+function configMapSettings(configMap: IndexedObject): LeaderElectionSettings[] {
+  const data = asRecord(configMap.raw.data);
+  if (!data) return [];
+  const result: LeaderElectionSettings[] = [];
+  for (const [key, text] of Object.entries(data)) {
+    if (typeof text !== 'string' || text.length > MAX_CONFIG_TEXT || !text.includes('leaderElection')) continue;
+    for (const document of parseDocuments(text)) {
+      const description = `${asString(document.kind)} in data key ${key} of ConfigMap ${describeName(configMap)}`;
+      const settings = configSettings(configMap, document, fieldPath('data', key), description);
+      if (settings) result.push(settings);
+    }
+  }
+  return result;
+}
+
+/**
+ * YAML or JSON documents of a ConfigMap value; anything that does not parse is not configuration.
+ * js-yaml resolves aliases to shared references (no exponential copies), and only a few fixed
+ * fields of each document are read, so alias-heavy input costs no more than its text.
+ */
+function parseDocuments(text: string): JsonRecord[] {
+  try {
+    return jsYaml.loadAll(text).filter(isRecord);
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,70 @@
+import { IndexedObject } from '../../object-index';
+import { Rule } from '../../rule';
+import { DELETE_VERBS, PolicyRule, WRITE_VERBS, grantsOnLeases, hasVerb, namesCoreResource, policyRules } from './rbac';
+
+/** Role names that say what the role is for: `leader-locking-nfs-provisioner`, `my-operator-leader-election`. */
+const LOCK_ROLE_NAME = /leader|election|lock/i;
+
+/**
+ * Why a write grant on endpoints/configmaps looks like a leader lock rather than a controller that
+ * manages those objects, or undefined when it does not.
+ */
+function lockSignal(role: IndexedObject, rule: PolicyRule): string | undefined {
+  if (!hasVerb(rule, WRITE_VERBS)) return undefined;
+  if (rule.resourceNames.length > 0 && hasVerb(rule, ['update', 'patch'])) {
+    return `restricted to ${rule.resourceNames.map((name) => `"${name}"`).join(', ')} by resourceNames`;
+  }
+  if (LOCK_ROLE_NAME.test(role.ref.name ?? '')) return 'in a role named for leader locking';
+  // A lock object is created once and renewed by update, never deleted; controllers that own
+  // Endpoints or ConfigMaps (prometheus-operator, rook, ceph-csi) also delete them.
+  if (rule.verbs.includes('create') && rule.verbs.includes('update') && !hasVerb(rule, DELETE_VERBS)) {
+    return 'as create and update without delete, the lifecycle of a lock object';
+  }
+  return undefined;
+}
+
+export const leaderLockRbacOnEndpointsOrConfigmaps: Rule = {
+  id: 'leader-lock-rbac-on-endpoints-or-configmaps',
+  severity: 'warning',
+  summary: 'A Role/ClusterRole grants lock-shaped write on endpoints or configmaps and nothing on leases: a controller on a legacy leader lock.',
+  why: 'Incident 3: the leader lock lived on an Endpoints object and got stuck, and every controller '
+    + 'stopped. Controllers built on old client-go or on the retired external-storage provisioner library '
+    + 'hard-code the endpoints lock; their RBAC is often the only visible sign. Those locks were removed '
+    + 'from the Kubernetes components in 1.24; the controllers keep working but depend on an object that '
+    + 'was never meant to be a lock.',
+  fix: 'Move to a controller that elects its leader on a coordination.k8s.io Lease (for the retired '
+    + 'external-storage cephfs/rbd/nfs provisioners: ceph-csi or csi-driver-nfs, whose sidecars use Leases), '
+    + 'then replace the endpoints/configmaps grant with create on leases and get/update on the lease by '
+    + 'resourceNames. If the role is not a leader lock, name the objects in resourceNames and suppress with a justification.',
+  example: {
+    bad: [
+      'apiVersion: rbac.authorization.k8s.io/v1', 'kind: Role', 'metadata: {name: leader-locking-nfs-client-provisioner}',
+      'rules:', '- apiGroups: [""]', '  resources: [endpoints]', '  verbs: [get, list, watch, create, update, patch]',
+    ].join('\n'),
+    good: [
+      'apiVersion: rbac.authorization.k8s.io/v1', 'kind: Role', 'metadata: {name: leader-locking-nfs-client-provisioner}',
+      'rules:', '- apiGroups: [coordination.k8s.io]', '  resources: [leases]', '  verbs: [create]',
+      '- apiGroups: [coordination.k8s.io]', '  resources: [leases]', '  resourceNames: [nfs-client-provisioner]',
+      '  verbs: [get, update]',
+    ].join('\n'),
+  },
+  check(context) {
+    for (const role of [...context.index.ofKind('Role'), ...context.index.ofKind('ClusterRole')]) {
+      const rules = policyRules(role);
+      if (rules.some(grantsOnLeases)) continue;
+      for (const rule of rules) {
+        const resource = ['endpoints', 'configmaps'].find((name) => namesCoreResource(rule, name));
+        if (!resource) continue;
+        const signal = lockSignal(role, rule);
+        if (!signal) continue;
+        context.report(role, {
+          path: `rules[${rule.index}]`,
+          message: `${role.ref.kind} ${role.ref.name ?? ''} grants write on ${resource} ${signal}, and nothing on `
+            + 'leases: the controller using it most likely keeps its leader lock on '
+            + `${resource === 'endpoints' ? 'an Endpoints object' : 'a ConfigMap'}, the lock that got stuck in incident 3.`,
+        });
+        break;
+      }
+    }
+  },
+};

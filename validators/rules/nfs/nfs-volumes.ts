@@ -1,0 +1,86 @@
+import { JsonRecord, asArray, asRecord, asString, asStringList, getField, getRecord } from '../../json';
+import { NFS_CLIENT, NODE_PREREQUISITES } from '../../node-prerequisites';
+import { RuleSettings } from '../../rule-settings';
+
+/** The csi-driver-nfs driver / provisioner name. Its node plugin brings its own mount helper. */
+export const NFS_CSI_DRIVER = 'nfs.csi.k8s.io';
+
+/**
+ * The label keys that say "this node has an NFS client": the configured keys, minus the keys of
+ * the other declared prerequisites (an rbd-client label says nothing about mount.nfs).
+ */
+export function nfsClientLabelKeys(settings: RuleSettings): ReadonlySet<string> {
+  const otherKeys = new Set(Object.values(NODE_PREREQUISITES)
+    .filter((prerequisite) => prerequisite.name !== NFS_CLIENT.name)
+    .map((prerequisite) => prerequisite.label.key));
+  return new Set(settings.prerequisiteLabelKeys.filter((key) => !otherKeys.has(key)));
+}
+
+/**
+ * True when a node selector (`{nodeSelectorTerms: [...]}`, required affinity of a pod or a PV)
+ * only admits nodes carrying one of `keys`. Terms are ORed, so every term must require the label
+ * (operator In with values, or Exists).
+ */
+export function nodeSelectorRequiresLabel(selector: JsonRecord | undefined, keys: ReadonlySet<string>): boolean {
+  const terms = asArray(selector?.nodeSelectorTerms);
+  if (terms.length === 0) return false;
+  return terms.every((term) => asArray(getField(term, 'matchExpressions')).some((expression) => {
+    const key = asString(getField(expression, 'key'));
+    if (key === undefined || !keys.has(key)) return false;
+    const operator = asString(getField(expression, 'operator'));
+    return operator === 'Exists' || (operator === 'In' && asStringList(getField(expression, 'values')).length > 0);
+  }));
+}
+
+/** True when a pod spec's nodeSelector or required node affinity needs one of `keys`. */
+export function podRequiresLabel(podSpec: JsonRecord, keys: ReadonlySet<string>): boolean {
+  const nodeSelector = asRecord(podSpec.nodeSelector);
+  if (nodeSelector && Object.keys(nodeSelector).some((key) => keys.has(key) && typeof nodeSelector[key] === 'string')) return true;
+  return nodeSelectorRequiresLabel(
+    getRecord(podSpec, 'affinity', 'nodeAffinity', 'requiredDuringSchedulingIgnoredDuringExecution'), keys);
+}
+
+/** True when a PersistentVolume's spec.nodeAffinity.required needs one of `keys`. */
+export function volumeRequiresLabel(volume: JsonRecord, keys: ReadonlySet<string>): boolean {
+  return nodeSelectorRequiresLabel(getRecord(volume, 'spec', 'nodeAffinity', 'required'), keys);
+}
+
+/** The kind of NFS a PersistentVolume carries: the in-tree plugin, csi-driver-nfs, or none. */
+export function nfsVolumeType(volume: JsonRecord): 'in-tree' | 'csi' | undefined {
+  const spec = getRecord(volume, 'spec');
+  if (asRecord(spec?.nfs)) return 'in-tree';
+  if (asString(getField(spec, 'csi', 'driver')) === NFS_CSI_DRIVER) return 'csi';
+  return undefined;
+}
+
+/** One mount option with the field path of the list entry it came from. */
+export interface MountOption {
+  readonly option: string;
+  readonly path: string;
+}
+
+/**
+ * Mount options from a `mountOptions` list (entries may hold several comma-separated options,
+ * as `-o` does) or from a comma-separated string (csi inline `volumeAttributes.mountOptions`).
+ */
+export function mountOptions(value: unknown, path: string): MountOption[] {
+  if (typeof value === 'string') return splitOptions(value).map((option) => ({ option, path }));
+  return asArray(value).flatMap((entry, index) => (typeof entry === 'string'
+    ? splitOptions(entry).map((option) => ({ option, path: `${path}[${index}]` }))
+    : []));
+}
+
+function splitOptions(text: string): string[] {
+  return text.split(',').map((option) => option.trim()).filter((option) => option !== '');
+}
+
+/** The option that wins between `soft` and `hard` (mount takes the last one), if it is `soft`. */
+export function effectiveSoftOption(options: readonly MountOption[]): MountOption | undefined {
+  const last = [...options].reverse().find((entry) => entry.option === 'soft' || entry.option === 'hard');
+  return last?.option === 'soft' ? last : undefined;
+}
+
+/** True when the options pin an NFS protocol version (`nfsvers=4.1`, `vers=4`). */
+export function hasNfsVersion(options: readonly MountOption[]): boolean {
+  return options.some((entry) => /^(nfs)?vers=\S+$/.test(entry.option));
+}

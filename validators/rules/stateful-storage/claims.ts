@@ -1,0 +1,145 @@
+import { JsonRecord, asArray, asRecord, asString, asStringList, getRecord, isRecord } from '../../json';
+import { IndexedObject, ObjectIndex } from '../../object-index';
+
+/** Access modes that let only one node (or one pod) write the volume. */
+const SINGLE_NODE_MODES = new Set(['ReadWriteOnce', 'ReadWriteOncePod']);
+
+/** A claim as a workload sees it: a PersistentVolumeClaim object or a StatefulSet's claim template. */
+export interface ResolvedClaim {
+  /** The claim's `spec`. */
+  readonly spec: JsonRecord;
+  /** The PersistentVolumeClaim object, when the claim is one (not a StatefulSet-generated claim). */
+  readonly object?: IndexedObject;
+  /** `PersistentVolumeClaim shop/data` or `claim template data of StatefulSet shop/db`. */
+  readonly description: string;
+}
+
+/** One claim spec anywhere in the set, with the field path of its `spec`. */
+export interface ClaimSpecLocation {
+  readonly owner: IndexedObject;
+  readonly spec: JsonRecord;
+  readonly path: string;
+  /** The PersistentVolumeClaim object itself (for bound-volume lookups). */
+  readonly claim?: IndexedObject;
+}
+
+function scopedKey(namespace: string | undefined, name: string): string {
+  return `${namespace ?? ''}\u0000${name}`;
+}
+
+/**
+ * Finds the claim a pod volume names. Claims created by a StatefulSet from its
+ * `volumeClaimTemplates` are named `<template>-<statefulset>-<ordinal>`; another workload that
+ * mounts one (`local-vol-local-test-0`) is resolved to that template, so its access mode is known
+ * even though no PersistentVolumeClaim object is in the set.
+ */
+export class ClaimResolver {
+  private readonly templates = new Map<string, { statefulSet: IndexedObject; spec: JsonRecord; name: string }>();
+
+  constructor(private readonly index: ObjectIndex) {
+    for (const statefulSet of index.ofKind('StatefulSet')) {
+      const setName = statefulSet.ref.name;
+      if (setName === undefined) continue;
+      for (const template of asArray(getRecord(statefulSet.raw, 'spec')?.volumeClaimTemplates)) {
+        const name = asString(getRecord(template, 'metadata')?.name);
+        const spec = getRecord(template, 'spec');
+        if (name === undefined || !spec) continue;
+        const key = scopedKey(statefulSet.ref.namespace, `${name}-${setName}`);
+        if (!this.templates.has(key)) this.templates.set(key, { statefulSet, spec, name });
+      }
+    }
+  }
+
+  public resolve(namespace: string | undefined, claimName: string): ResolvedClaim | undefined {
+    const object = this.index.get('PersistentVolumeClaim', namespace, claimName);
+    if (object) {
+      const spec = getRecord(object.raw, 'spec') ?? {};
+      const where = object.ref.namespace ? `${object.ref.namespace}/` : '';
+      return { spec, object, description: `PersistentVolumeClaim ${where}${claimName}` };
+    }
+    const ordinal = /^(.+)-\d+$/.exec(claimName);
+    if (!ordinal) return undefined;
+    const template = this.templates.get(scopedKey(namespace, ordinal[1]))
+      ?? (namespace ? this.templates.get(scopedKey(undefined, ordinal[1])) : undefined);
+    if (!template) return undefined;
+    return {
+      spec: template.spec,
+      description: `claim ${claimName} (template ${template.name} of StatefulSet ${template.statefulSet.ref.name})`,
+    };
+  }
+}
+
+/**
+ * The access modes of a claim: its own, or, when it states none, those of the PersistentVolume
+ * it binds to.
+ */
+export function accessModesOf(index: ObjectIndex, claim: ResolvedClaim): string[] {
+  const own = asStringList(claim.spec.accessModes);
+  if (own.length > 0 || !claim.object) return own;
+  const volume = index.volumeForClaim(claim.object);
+  return volume ? asStringList(getRecord(volume.raw, 'spec')?.accessModes) : [];
+}
+
+/**
+ * True when only one node can write the volume: the modes include ReadWriteOnce or
+ * ReadWriteOncePod and nothing that lets several nodes write.
+ */
+export function isSingleNodeWriter(modes: readonly string[]): boolean {
+  return modes.some((mode) => SINGLE_NODE_MODES.has(mode)) && !modes.includes('ReadWriteMany');
+}
+
+/** The StorageClass marked as the cluster default, when the set holds one. */
+export function defaultStorageClass(index: ObjectIndex): IndexedObject | undefined {
+  return index.ofKind('StorageClass').find((storageClass) =>
+    storageClass.annotations['storageclass.kubernetes.io/is-default-class'] === 'true');
+}
+
+/**
+ * The StorageClass a claim spec provisions from: the one it names, or the default class when it
+ * names none. An empty `storageClassName` means "no class" (static binding).
+ */
+export function storageClassOfSpec(
+  index: ObjectIndex, spec: JsonRecord, claim: IndexedObject | undefined, fallback: IndexedObject | undefined,
+): IndexedObject | undefined {
+  if (claim) {
+    const named = index.storageClassOfClaim(claim);
+    if (named) return named;
+  }
+  const className = asString(spec.storageClassName) ?? claim?.annotations['volume.beta.kubernetes.io/storage-class'];
+  if (className === '') return undefined;
+  if (className !== undefined) return index.get('StorageClass', undefined, className);
+  return fallback;
+}
+
+/** Every claim spec in the set: PersistentVolumeClaims, StatefulSet claim templates, generic ephemeral volumes. */
+export function claimSpecs(index: ObjectIndex): ClaimSpecLocation[] {
+  const specs: ClaimSpecLocation[] = [];
+  for (const claim of index.ofKind('PersistentVolumeClaim')) {
+    const spec = getRecord(claim.raw, 'spec');
+    if (spec) specs.push({ owner: claim, spec, path: 'spec', claim });
+  }
+  for (const statefulSet of index.ofKind('StatefulSet')) {
+    asArray(getRecord(statefulSet.raw, 'spec')?.volumeClaimTemplates).forEach((template, position) => {
+      const spec = getRecord(template, 'spec');
+      if (spec) specs.push({ owner: statefulSet, spec, path: `spec.volumeClaimTemplates[${position}].spec` });
+    });
+  }
+  for (const template of index.podTemplates()) {
+    asArray(template.spec.volumes).forEach((volume, position) => {
+      const spec = getRecord(volume, 'ephemeral', 'volumeClaimTemplate', 'spec');
+      if (spec) specs.push({ owner: template.owner, spec, path: `${template.path}.volumes[${position}].ephemeral.volumeClaimTemplate.spec` });
+    });
+  }
+  return specs;
+}
+
+/** The pod volumes of a template that name a claim, with their position. */
+export function claimVolumes(podSpec: JsonRecord): Array<{ position: number; claimName: string; readOnly: boolean }> {
+  const result: Array<{ position: number; claimName: string; readOnly: boolean }> = [];
+  asArray(podSpec.volumes).forEach((volume, position) => {
+    const source = isRecord(volume) ? asRecord(volume.persistentVolumeClaim) : undefined;
+    const claimName = asString(source?.claimName);
+    if (claimName !== undefined) result.push({ position, claimName, readOnly: source?.readOnly === true });
+  });
+  return result;
+}

@@ -1,0 +1,109 @@
+import { JsonRecord, asString, asStringList, getRecord } from '../../json';
+import { IndexedObject, ObjectIndex } from '../../object-index';
+import { Rule } from '../../rule';
+import { RbdKind, rbdKindOfStorageClass, rbdKindOfVolume } from './ceph';
+import { ClaimSpecLocation, claimSpecs, defaultStorageClass, storageClassOfSpec } from './claims';
+import { NODE_LOSS_RECOVERY } from './recovery';
+
+/**
+ * The multi-node modes each RBD flavour cannot honour on a filesystem volume. The in-tree plugin
+ * maps an image read-only on several nodes, so only ReadWriteMany is a lie there; ceph-csi refuses
+ * both multi-node modes unless `volumeMode: Block`.
+ */
+const REFUSED_MODES: Readonly<Record<RbdKind, readonly string[]>> = {
+  'ceph-csi': ['ReadWriteMany', 'ReadOnlyMany'],
+  'in-tree': ['ReadWriteMany'],
+};
+
+function refusedModes(kind: RbdKind, spec: JsonRecord): string[] {
+  if (asString(spec.volumeMode) === 'Block') return [];
+  return asStringList(spec.accessModes).filter((mode) => REFUSED_MODES[kind].includes(mode));
+}
+
+/** PersistentVolumes by their storageClassName: the pre-provisioned volumes a claim of that class may bind to. */
+function volumesByClass(index: ObjectIndex): Map<string, IndexedObject[]> {
+  const byClass = new Map<string, IndexedObject[]>();
+  for (const volume of index.ofKind('PersistentVolume')) {
+    const className = asString(getRecord(volume.raw, 'spec')?.storageClassName);
+    if (className === undefined) continue;
+    let list = byClass.get(className);
+    if (!list) byClass.set(className, (list = []));
+    list.push(volume);
+  }
+  return byClass;
+}
+
+/**
+ * True when the claim gets an existing PersistentVolume instead of a provisioned one: it names or
+ * is claimed by one, or (as the PV controller matches before it provisions) a volume of its class
+ * offers every mode it asks for. That volume, checked on its own, decides what the storage is.
+ */
+function bindsToExistingVolume(index: ObjectIndex, location: ClaimSpecLocation, byClass: Map<string, IndexedObject[]>): boolean {
+  if (location.claim && index.volumeForClaim(location.claim)) return true;
+  if (asString(location.spec.volumeName)) return true;
+  const className = asString(location.spec.storageClassName);
+  if (className === undefined) return false;
+  const wanted = asStringList(location.spec.accessModes);
+  return (byClass.get(className) ?? []).some((volume) => {
+    const offered = asStringList(getRecord(volume.raw, 'spec')?.accessModes);
+    return wanted.every((mode) => offered.includes(mode));
+  });
+}
+
+export const multiNodeAccessOnRbdFilesystem: Rule = {
+  id: 'multi-node-access-on-rbd-filesystem',
+  severity: 'error',
+  summary: 'A Ceph RBD filesystem volume (PV, claim or claim template) asks for multi-node access (ReadWriteMany, or ReadOnlyMany on ceph-csi).',
+  why: 'Incident 2: after a node was powered off, the replacement pod failed with "Multi-Attach error ... '
+    + 'Volume is already used by pod(s)", and the RBD PV was "fixed" by declaring it ReadWriteMany. An RBD '
+    + 'image carrying ext4/xfs can be mounted by one node only: the access mode lies to the scheduler, two '
+    + 'nodes may mount and corrupt the filesystem, and ceph-csi refuses to provision it at all ("multi '
+    + 'node access modes are only supported on rbd block type volumes").',
+  fix: 'Declare ReadWriteOnce (ReadWriteOncePod from 1.29 on ceph-csi) and run the workload as a StatefulSet. '
+    + NODE_LOSS_RECOVERY + ' Use `volumeMode: Block` only for an application that coordinates access to a '
+    + 'raw device itself; for files shared between nodes use CephFS (cephfs.csi.ceph.com).',
+  example: {
+    bad: [
+      'apiVersion: v1', 'kind: PersistentVolume', 'metadata: {name: data}', 'spec:',
+      '  capacity: {storage: 10Gi}', '  accessModes: [ReadWriteMany]', '  persistentVolumeReclaimPolicy: Retain',
+      '  rbd: {monitors: ["10.0.0.1:6789"], pool: rbd, image: data, fsType: ext4, user: admin, secretRef: {name: ceph-secret}}',
+    ].join('\n'),
+    good: [
+      'apiVersion: v1', 'kind: PersistentVolume', 'metadata: {name: data}', 'spec:',
+      '  capacity: {storage: 10Gi}', '  accessModes: [ReadWriteOnce]', '  persistentVolumeReclaimPolicy: Retain',
+      '  rbd: {monitors: ["10.0.0.1:6789"], pool: rbd, image: data, fsType: ext4, user: admin, secretRef: {name: ceph-secret}}',
+    ].join('\n'),
+  },
+  check(context) {
+    for (const volume of context.index.ofKind('PersistentVolume')) {
+      const kind = rbdKindOfVolume(volume);
+      const spec = getRecord(volume.raw, 'spec');
+      if (!kind || !spec) continue;
+      const modes = refusedModes(kind, spec);
+      if (modes.length === 0) continue;
+      context.report(volume, {
+        path: 'spec.accessModes',
+        message: `PersistentVolume ${volume.ref.name ?? ''} is a ${kind === 'in-tree' ? 'in-tree rbd' : 'ceph-csi RBD'} `
+          + `filesystem volume declared ${modes.join(', ')}: only one node can mount it, so this access mode `
+          + 'lies to the scheduler and lets two nodes mount (and corrupt) the same filesystem.',
+      });
+    }
+    const fallbackClass = defaultStorageClass(context.index);
+    const byClass = volumesByClass(context.index);
+    for (const location of claimSpecs(context.index)) {
+      if (bindsToExistingVolume(context.index, location, byClass)) continue;
+      const storageClass = storageClassOfSpec(context.index, location.spec, location.claim, fallbackClass);
+      const kind = rbdKindOfStorageClass(storageClass);
+      if (!kind) continue;
+      const modes = refusedModes(kind, location.spec);
+      if (modes.length === 0) continue;
+      context.report(location.owner, {
+        path: `${location.path}.accessModes`,
+        message: `${location.owner.ref.kind} ${location.owner.ref.name ?? ''} asks StorageClass `
+          + `${storageClass?.ref.name ?? ''} (RBD) for a filesystem volume with ${modes.join(', ')}: an RBD `
+          + 'filesystem is single-node, and ceph-csi refuses to provision it ("multi node access modes are '
+          + 'only supported on rbd block type volumes").',
+      });
+    }
+  },
+};

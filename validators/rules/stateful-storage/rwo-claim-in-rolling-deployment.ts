@@ -1,0 +1,95 @@
+import { asNumber, asString, getField, getRecord } from '../../json';
+import { IndexedObject } from '../../object-index';
+import { Rule } from '../../rule';
+import { ClaimResolver, accessModesOf, claimVolumes, isSingleNodeWriter } from './claims';
+import { NODE_LOSS_RECOVERY } from './recovery';
+
+/** Why a workload may run two pods at once: the reason, or undefined when it never does. */
+function concurrentPodsReason(workload: IndexedObject): string | undefined {
+  const spec = getRecord(workload.raw, 'spec');
+  const replicas = asNumber(spec?.replicas) ?? 1;
+  if (replicas > 1) return `it runs ${replicas} replicas, which the scheduler may place on different nodes`;
+  if (workload.ref.kind !== 'Deployment' || replicas < 1) return undefined;
+  const strategy = getRecord(spec, 'strategy');
+  const type = asString(strategy?.type) ?? 'RollingUpdate';
+  if (type === 'Recreate') return undefined;
+  const surge = surgePods(getField(strategy, 'rollingUpdate', 'maxSurge'), replicas);
+  if (surge === undefined || surge === 0) return undefined;
+  const declared = getField(strategy, 'rollingUpdate', 'maxSurge');
+  const surgeText = declared === undefined ? 'the default maxSurge 25%' : `maxSurge ${String(declared)}`;
+  return `its ${type} rollout (${surgeText}, rounded up to ${surge} pod${surge === 1 ? '' : 's'}) starts the new pod `
+    + 'before the old one is gone';
+}
+
+/**
+ * Extra pods a rolling update may start, as the Deployment controller computes it: an integer, or
+ * a percentage of replicas rounded up. Undefined when the value cannot be read.
+ */
+function surgePods(maxSurge: unknown, replicas: number): number | undefined {
+  if (maxSurge === undefined) return Math.ceil(replicas * 0.25);
+  if (typeof maxSurge === 'string') {
+    const percent = /^(\d+)%$/.exec(maxSurge.trim());
+    if (percent) return Math.ceil((replicas * Number(percent[1])) / 100);
+  }
+  return asNumber(maxSurge);
+}
+
+export const rwoClaimInRollingDeployment: Rule = {
+  id: 'rwo-claim-in-rolling-deployment',
+  severity: 'error',
+  summary: 'A ReadWriteOnce/ReadWriteOncePod claim is mounted by a Deployment, ReplicaSet or ReplicationController that can run two pods at once.',
+  why: 'Incident 1: a stateful service ran as a rolling Deployment on a ReadWriteOnce Ceph RBD volume. '
+    + '`kubectl apply` of a new image started the new pod on another node while the old node still held '
+    + 'the RBD lock; the pod hung in ContainerCreating ("rbd: image ... is locked by other nodes") until an '
+    + 'operator removed the lock by hand. A RollingUpdate with maxSurge > 0 (the default 25% rounds up to '
+    + 'one pod) or more than one replica always needs the volume on two pods at once.',
+  fix: 'Run the workload as a StatefulSet with volumeClaimTemplates (ballast `RbdStatefulSet`): each pod '
+    + 'gets its own claim and the old pod is gone before its successor starts. For a single instance, a '
+    + 'Deployment with `replicas: 1` and `strategy: {type: Recreate}` also works. '
+    + NODE_LOSS_RECOVERY,
+  example: {
+    bad: [
+      'apiVersion: apps/v1', 'kind: Deployment', 'metadata: {name: db}', 'spec:',
+      '  selector: {matchLabels: {app: db}}',
+      '  template:', '    metadata: {labels: {app: db}}', '    spec:',
+      '      containers: [{name: db, image: postgres:16, volumeMounts: [{name: data, mountPath: /var/lib/postgresql/data}]}]',
+      '      volumes: [{name: data, persistentVolumeClaim: {claimName: data}}]',
+      '---', 'apiVersion: v1', 'kind: PersistentVolumeClaim', 'metadata: {name: data}',
+      'spec: {accessModes: [ReadWriteOnce], storageClassName: ceph-rbd, resources: {requests: {storage: 10Gi}}}',
+    ].join('\n'),
+    good: [
+      'apiVersion: apps/v1', 'kind: Deployment', 'metadata: {name: db}', 'spec:',
+      '  replicas: 1', '  strategy: {type: Recreate}',
+      '  selector: {matchLabels: {app: db}}',
+      '  template:', '    metadata: {labels: {app: db}}', '    spec:',
+      '      containers: [{name: db, image: postgres:16, volumeMounts: [{name: data, mountPath: /var/lib/postgresql/data}]}]',
+      '      volumes: [{name: data, persistentVolumeClaim: {claimName: data}}]',
+      '---', 'apiVersion: v1', 'kind: PersistentVolumeClaim', 'metadata: {name: data}',
+      'spec: {accessModes: [ReadWriteOnce], storageClassName: ceph-rbd, resources: {requests: {storage: 10Gi}}}',
+    ].join('\n'),
+  },
+  check(context) {
+    const claims = new ClaimResolver(context.index);
+    for (const template of context.index.podTemplates()) {
+      const workload = template.owner;
+      if (!['Deployment', 'ReplicaSet', 'ReplicationController'].includes(workload.ref.kind ?? '')) continue;
+      const volumes = claimVolumes(template.spec);
+      if (volumes.length === 0) continue;
+      const reason = concurrentPodsReason(workload);
+      if (reason === undefined) continue;
+      for (const volume of volumes) {
+        const claim = claims.resolve(workload.ref.namespace, volume.claimName);
+        if (!claim) continue;
+        const modes = accessModesOf(context.index, claim);
+        if (!isSingleNodeWriter(modes)) continue;
+        if (volume.readOnly && modes.includes('ReadOnlyMany')) continue;
+        context.report(workload, {
+          path: `${template.path}.volumes[${volume.position}].persistentVolumeClaim`,
+          message: `${workload.ref.kind} ${workload.ref.name ?? ''} mounts ${claim.description} `
+            + `(${modes.join(', ')}), but ${reason}. The second pod waits in ContainerCreating while another `
+            + 'node holds the volume (for Ceph RBD: "image is locked by other nodes").',
+        });
+      }
+    }
+  },
+};
