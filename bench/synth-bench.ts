@@ -111,8 +111,18 @@ export function runSynthBench(ballastWorkload: WorkloadBuilder = addBallastWorkl
   const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'ballast-bench-'));
   const plain = medianMs(RUNS, () => buildApp(outdir, addPlainWorkload, false).app.synth());
   const ballast = medianMs(RUNS, () => buildApp(outdir, ballastWorkload, true).app.synth());
-  // Building the app is not validation: only gate.validateApp() is timed, on a fresh app each run.
-  const validation = medianOfFreshApps(() => buildApp(outdir, ballastWorkload, true).gate!, (gate) => gate.validateApp());
+  // The gate's cost inside a real synth: the same ballast app synthesized with its gate and with
+  // the gate removed (ballast constructs install one, so it is taken out after building). During
+  // App.synth() the gate hands the manifests it serialized to the writer, so this is the true
+  // added cost, unlike a standalone validateApp(), which serializes everything once more.
+  const ungated = medianOfFreshApps(() => {
+    const { app } = buildApp(outdir, ballastWorkload, true);
+    app.node.tryRemoveChild('BallastGate');
+    return app;
+  }, (app) => app.synth());
+  const gated = medianOfFreshApps(() => buildApp(outdir, ballastWorkload, true).app, (app) => app.synth());
+  const validation = Math.max(0, gated - ungated);
+  const standalone = medianOfFreshApps(() => buildApp(outdir, ballastWorkload, true).gate!, (gate) => gate.validateApp());
   const serialized = buildApp(outdir, ballastWorkload, true).app.charts.flatMap((chart) => chart.toJson()).map((object) => ({ object }));
   const rules = medianMs(RUNS, () => validateObjects(serialized));
   fs.rmSync(outdir, { recursive: true, force: true });
@@ -121,8 +131,9 @@ export function runSynthBench(ballastWorkload: WorkloadBuilder = addBallastWorkl
   console.log(`  plain cdk8s ApiObjects:          ${formatMs(plain)}`);
   console.log(`  ballast (${label}): ${formatMs(ballast)}`);
   console.log(`  ratio ballast / plain:           ${(ballast / plain).toFixed(2)}x   (target <= 1.30x)`);
-  console.log(`  validation (gate, incl. toJson): ${formatMs(validation)} = ${((validation / ballast) * 100).toFixed(1)}% of ballast synth   (target <= 15%)`);
-  console.log(`    of which rules on ready JSON:  ${formatMs(rules)} = ${((rules / ballast) * 100).toFixed(1)}% (the rest is ApiObject.toJson)`);
+  console.log(`  validation during synth (synth with gate ${formatMs(gated)} - without ${formatMs(ungated)}): ${formatMs(validation)} = ${((validation / gated) * 100).toFixed(1)}% of ballast synth   (target <= 15%)`);
+  console.log(`    rules alone on ready JSON:     ${formatMs(rules)} = ${((rules / gated) * 100).toFixed(1)}%`);
+  console.log(`    standalone gate.validateApp(): ${formatMs(standalone)} (serializes every object itself; outside synth)`);
 }
 
 /** The comparison is only fair if both sides write the same objects: checked on every run. */

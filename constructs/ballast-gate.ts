@@ -114,11 +114,15 @@ export class BallastGate extends Construct {
     if (this.synthDepth > 0 && cached && cached.objects.length === objects.length && cached.objects.every((o, i) => o === objects[i])) {
       return { report: cached.report, fresh: false };
     }
+    const manifests = objects.map((object) => object.toJson());
     const report = validateObjects(
-      objects.map((object) => ({ object: object.toJson(), source: { constructPath: object.node.path } })),
+      manifests.map((manifest, i) => ({ object: manifest, source: { constructPath: objects[i].node.path } })),
       this.validationOptions(),
     );
-    this.cached = this.synthDepth > 0 ? { objects, report } : undefined;
+    if (this.synthDepth > 0) {
+      this.cached = { objects, report };
+      this.reuseManifestsUntilSynthEnds(objects, manifests);
+    }
     return { report, fresh: true };
   }
 
@@ -139,10 +143,27 @@ export class BallastGate extends Construct {
           return original.apply(root, args);
         } finally {
           this.synthDepth--;
-          if (this.synthDepth === 0) this.cached = undefined;
+          if (this.synthDepth === 0) this.endSynth();
         }
       };
     }
+  }
+
+  /**
+   * Serializing the objects is most of the gate's cost, and the writer serializes them again
+   * right after. Within one App.synth() nothing can change them, so the writer is handed the
+   * manifests the gate validated (which also guarantees that what is written is what was checked).
+   */
+  private reuseManifestsUntilSynthEnds(objects: readonly ApiObject[], manifests: readonly unknown[]): void {
+    objects.forEach((object, i) => {
+      Object.defineProperty(object, 'toJson', { value: () => manifests[i], configurable: true, writable: true });
+    });
+  }
+
+  private endSynth(): void {
+    // Restore the prototype's toJson on every object the gate handed manifests to.
+    for (const object of this.cached?.objects ?? []) delete (object as unknown as Record<string, unknown>).toJson;
+    this.cached = undefined;
   }
 
   private validationOptions() {
