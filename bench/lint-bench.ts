@@ -67,7 +67,7 @@ const walk = (dir) => { for (const e of fs.readdirSync(dir, { withFileTypes: tru
   const full = path.join(dir, e.name);
   if (e.isDirectory()) walk(full); else if (/\\.(ya?ml|json)$/.test(e.name)) documents += loadAll(fs.readFileSync(full, 'utf8')).length;
 } };
-walk(process.argv[1]);
+for (const dir of process.argv.slice(1)) walk(dir);
 `;
 
 function timeProcess(argv: string[], expectStatus: number[]): number {
@@ -95,13 +95,14 @@ export function runLintBench(): void {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ballast-lint-bench-'));
   try {
     const rows: Array<{ objects: number; parse: number; json: number; text: number }> = [];
-    for (const factor of [1, 2]) {
-      const dir = path.join(root, `x${factor}`);
-      writeCopies(dir, copies * factor, corpus);
-      const parse = timeProcess(['-e', PARSE_ONLY_SCRIPT, dir], [0]);
-      const json = timeProcess([...cli.argv, 'lint', '--format', 'json', dir], [0, 1]);
-      const text = timeProcess([...cli.argv, 'lint', dir], [0, 1]);
-      rows.push({ objects: perCopy * copies * factor, parse, json, text });
+    // Doubling the input = a second, identical set of copies given as a second path.
+    const halves = [path.join(root, 'a'), path.join(root, 'b')];
+    for (const half of halves) writeCopies(half, copies, corpus);
+    for (const dirs of [halves.slice(0, 1), halves]) {
+      const parse = timeProcess(['-e', PARSE_ONLY_SCRIPT, ...dirs], [0]);
+      const json = timeProcess([...cli.argv, 'lint', '--format', 'json', ...dirs], [0, 1]);
+      const text = timeProcess([...cli.argv, 'lint', ...dirs], [0, 1]);
+      rows.push({ objects: perCopy * copies * dirs.length, parse, json, text });
     }
     console.log(`lint, whole process start to exit, median of ${RUNS} runs; CLI: ${cli.label}`);
     console.log(`  input: ${copies} and ${copies * 2} copies of ../shared/corpus (${corpus.length} files, ${perCopy} objects each)`);

@@ -5,3 +5,4 @@
 import { runSynthBench } from './synth-bench';
 
 runSynthBench();
+require('./lint-bench').runLintBench(); // eslint-disable-line @typescript-eslint/no-require-imports

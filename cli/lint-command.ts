@@ -59,7 +59,7 @@ export function lint(paths: readonly string[], options: LintCommandOptions): Lin
       suppressed: findings.filter((f) => f.suppressed).length,
     },
     files: manifests.files,
-    objects: lintedObjects(manifests),
+    objects: () => lintedObjects(manifests),
   };
 }
 

@@ -42,7 +42,8 @@ export interface LintResult {
   readonly findings: readonly LintFinding[];
   readonly summary: LintSummary;
   readonly files: readonly string[];
-  readonly objects: readonly LintedObject[];
+  /** Every linted object; built on demand (only JUnit needs it). */
+  objects(): readonly LintedObject[];
 }
 
 /** What a formatter needs besides the result. */

@@ -1,6 +1,7 @@
 import { parseFieldPath } from '../validators';
 import type { ManifestSource } from './load-manifests';
-import { splitDocuments } from './load-manifests';
+import { locateInFlow } from './flow-positions';
+import { documentRanges } from './load-manifests';
 
 type Segment = string | number;
 
@@ -46,8 +47,8 @@ export class SourcePositions {
         return undefined;
       }
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-      const documents = splitDocuments(text).map((part) => ({ first: part.firstLine - 1, end: part.firstLine - 1 + part.text.split('\n').length }));
-      lines = { text, lines: text.split(/\r?\n/), documents };
+      const split = text.split(/\r?\n/);
+      lines = { text, lines: split, documents: documentRanges(split) };
       this.files.set(file, lines);
     }
     return lines;
@@ -83,7 +84,10 @@ function locateInBlockYaml(lines: readonly string[], range: { first: number; end
   if (firstContent === undefined) return { line: undefined, complete: false, needsParser: false };
   const startIndent = indentOf(lines[firstContent]);
   const firstChar = lines[firstContent][startIndent];
-  if (firstChar === '{' || firstChar === '[') return { line: firstContent + 1, complete: false, needsParser: true };
+  if (firstChar === '{' || firstChar === '[') {
+    const flow = locateInFlow(lines, firstContent, startIndent, range.end, segments);
+    return flow ? { line: flow.line + 1, complete: flow.complete, needsParser: false } : { line: firstContent + 1, complete: false, needsParser: true };
+  }
   let block: Block = { first: firstContent, end: range.end, indent: startIndent, firstColumn: startIndent };
   let line = firstContent;
   for (let i = 0; i < segments.length; i++) {

@@ -13,7 +13,7 @@ export function formatJunit(result: LintResult): string {
     if (!found) byFile.set(file, (found = { objects: [], findings: [] }));
     return found;
   };
-  for (const object of result.objects) entry(object.file).objects.push(object);
+  for (const object of result.objects()) entry(object.file).objects.push(object);
   for (const finding of result.findings) entry(finding.file ?? '<no file>').findings.push(finding);
 
   const suites: string[] = [];

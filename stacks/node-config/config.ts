@@ -16,7 +16,7 @@ export interface NodeGroupConfig {
   readonly name: string;
   /** Names of the nodes (`kubectl get nodes`) to prepare and label. */
   readonly nodes: readonly string[];
-  /** Prerequisites to install, by declared name (`nfs-client`, `rbd-client`). */
+  /** Prerequisites to install, by declared name (`nfs-client`, `rbd-client`). May be empty when the group has extensions. */
   readonly prerequisites: readonly string[];
   /** Tolerations for tainted node pools. @default - none */
   readonly tolerations?: readonly k8s.types.input.core.v1.Toleration[];
@@ -78,20 +78,25 @@ export function resolveNodeConfig(
       if (prerequisite) prerequisites.push(prerequisite);
       else problems.push(`${where}.prerequisites: unknown "${String(name)}"; known: ${Object.keys(NODE_PREREQUISITES).join(', ')}`);
     }
-    if (names.length === 0) problems.push(`${where}.prerequisites: list at least one of ${Object.keys(NODE_PREREQUISITES).join(', ')}`);
     const steps: NodePrepStep[] = [];
     const extensions = group?.extensions ?? {};
+    let knownExtensions = 0;
     for (const key of Object.keys(extensions)) {
       const provider = providers.find((candidate) => candidate.configKey === key);
       if (!provider) {
         problems.push(`${where}.extensions.${key}: unknown extension; known: ${providers.map((p) => p.configKey).join(', ') || '(none)'}`);
         continue;
       }
+      knownExtensions += 1;
       try {
         steps.push(...provider.steps(provider.parse(extensions[key], `${where}.extensions.${key}`), { name: group.name, nodes }));
       } catch (error) {
         problems.push((error as Error).message);
       }
+    }
+    // A group may only carry extension steps (e.g. an eviction policy on a pool that needs no package).
+    if (names.length === 0 && knownExtensions === 0) {
+      problems.push(`${where}.prerequisites: list at least one of ${Object.keys(NODE_PREREQUISITES).join(', ')} (or configure an extension)`);
     }
     const stepNames = new Set<string>();
     for (const step of steps) {

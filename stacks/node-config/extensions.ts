@@ -8,6 +8,7 @@
  * To add a feature: implement a NodePrepStepProvider and list it in NODE_PREP_STEP_PROVIDERS. Its
  * config lives per node group under `extensions.<configKey>` in the stack config.
  */
+import { kubeletEvictionStepProvider } from './kubelet-eviction-step';
 
 /** One host change, run through nsenter in the host's namespaces. */
 export interface NodePrepStep {
@@ -28,8 +29,16 @@ export interface NodePrepStep {
   readonly verifyArgs?: readonly string[];
   /** Environment of both runs (no secrets: it is visible in the pod spec). @default - none */
   readonly env?: Readonly<Record<string, string>>;
-  /** Node labels applied after the group's DaemonSet is ready. @default - none */
+  /** Node labels applied after the node's preparation is ready. @default - none */
   readonly labels?: Readonly<Record<string, string>>;
+  /**
+   * The step can take the node down for a while (it restarts the kubelet). A DaemonSet starts
+   * all its pods at once when it is created (maxUnavailable only paces updates), so the stack then
+   * gives the group one DaemonSet per node, each created or updated only after the previous
+   * node's is ready: one node at a time on first install too, and a failure stops the rollout.
+   * @default false
+   */
+  readonly disruptsNode?: boolean;
 }
 
 /** Turns one typed section of a node group's config into host steps. */
@@ -42,8 +51,7 @@ export interface NodePrepStepProvider<TConfig> {
   steps(config: TConfig, group: { readonly name: string; readonly nodes: readonly string[] }): readonly NodePrepStep[];
 }
 
-/**
- * Every provider the stack knows. The eviction policy (templates/kubelet-*.ts,
- * templates/apply-kubelet-dropins.sh) plugs in here.
- */
-export const NODE_PREP_STEP_PROVIDERS: ReadonlyArray<NodePrepStepProvider<unknown>> = [];
+/** Every provider the stack knows: the kubelet eviction policy (`extensions.kubeletEviction`). */
+export const NODE_PREP_STEP_PROVIDERS: ReadonlyArray<NodePrepStepProvider<unknown>> = [
+  kubeletEvictionStepProvider as NodePrepStepProvider<unknown>,
+];

@@ -10,6 +10,8 @@ const NODE_PREP_KEY = 'node-prep.sh';
 const APP_LABEL = 'app.kubernetes.io/name';
 const APP = 'ballast-node-prep';
 const GROUP_LABEL = 'node.ballast.dev/node-group';
+/** Tells apart the per-node DaemonSets of a group whose steps disrupt the node. */
+const TARGET_NODE_LABEL = 'node.ballast.dev/node-prep-node';
 /** Enter every namespace of the host's init process: the script then runs as if on the host. */
 const NSENTER = 'nsenter --target 1 --mount --uts --ipc --net --pid --';
 
@@ -19,10 +21,12 @@ const NSENTER = 'nsenter --target 1 --mount --uts --ipc --net --pid --';
  * 1. per node group, a DaemonSet restricted to the group's nodes (by node name) whose init
  *    containers enter the host (privileged, hostPID, nsenter) and run node-prep.sh, then each
  *    extension step; the pod turns Ready only when the readiness probe re-verifies everything on the
- *    host. Updates roll one node at a time (maxUnavailable 1);
- * 2. per node, a NodePatch with the prerequisite labels, which depends on the DaemonSet: Pulumi
- *    applies it only after the DaemonSet is ready on every node of the group. Labels are applied by
- *    whoever runs `pulumi up`, so no workload in the cluster needs RBAC on nodes.
+ *    host. Updates roll one node at a time (maxUnavailable 1). When a step disrupts the node (a
+ *    kubelet restart), the group gets one DaemonSet per node instead, each depending on the
+ *    previous node's: creation, too, then goes one node at a time, and stops at the first failure;
+ * 2. per node, a NodePatch with the labels, which depends on the DaemonSet that prepares the node:
+ *    Pulumi applies it only after that DaemonSet is ready. Labels are applied by whoever runs
+ *    `pulumi up`, so no workload in the cluster needs RBAC on nodes.
  *
  * These DaemonSets are the only privileged objects ballast creates. Their pods mount no service
  * account token and have no RBAC.
@@ -30,7 +34,7 @@ const NSENTER = 'nsenter --target 1 --mount --uts --ipc --net --pid --';
 export class NodePrep extends pulumi.ComponentResource {
   public readonly namespace: k8s.core.v1.Namespace;
   public readonly scripts: k8s.core.v1.ConfigMap;
-  /** The DaemonSet of each node group, by group name. */
+  /** Every node-prep DaemonSet, by its name (`node-prep-<group>`, or `node-prep-<group>-<node>` per node). */
   public readonly daemonSets: Readonly<Record<string, k8s.apps.v1.DaemonSet>>;
   /** The label patch of each node, by node name. */
   public readonly nodePatches: Readonly<Record<string, k8s.core.v1.NodePatch>>;
@@ -58,20 +62,28 @@ export class NodePrep extends pulumi.ComponentResource {
     const daemonSets: Record<string, k8s.apps.v1.DaemonSet> = {};
     const nodePatches: Record<string, k8s.core.v1.NodePatch> = {};
     for (const group of config.groups) {
-      const daemonSet = new k8s.apps.v1.DaemonSet(`${name}-${group.name}`, {
-        metadata: { name: `node-prep-${group.name}`, namespace: this.namespace.metadata.name, labels: { [APP_LABEL]: APP, [GROUP_LABEL]: group.name } },
-        spec: nodePrepDaemonSetSpec(group, config.image, this.scripts.metadata.name, hashOf(group, scriptData)),
-      }, { ...parent, customTimeouts: { create: '30m', update: '30m' } });
-      daemonSets[group.name] = daemonSet;
-      for (const node of group.nodes) {
-        nodePatches[node] = new k8s.core.v1.NodePatch(`${name}-${group.name}-${node}`, {
-          metadata: {
-            name: node,
-            labels: nodeLabels(group),
-            // ballast owns its label keys: take them over from an earlier `kubectl label`.
-            annotations: { 'pulumi.com/patchForce': 'true' },
-          },
-        }, { ...parent, dependsOn: [daemonSet] });
+      const contentHash = hashOf(group, scriptData);
+      const perNode = group.steps.some((step) => step.disruptsNode);
+      let previous: k8s.apps.v1.DaemonSet | undefined;
+      for (const target of perNode ? group.nodes.map((node) => [node]) : [group.nodes]) {
+        const node = perNode ? target[0] : undefined;
+        const daemonSetName = node === undefined ? `node-prep-${group.name}` : perNodeDaemonSetName(group.name, node);
+        const daemonSet: k8s.apps.v1.DaemonSet = new k8s.apps.v1.DaemonSet(node === undefined ? `${name}-${group.name}` : `${name}-${group.name}-prep-${node}`, {
+          metadata: { name: daemonSetName, namespace: this.namespace.metadata.name, labels: { [APP_LABEL]: APP, [GROUP_LABEL]: group.name } },
+          spec: nodePrepDaemonSetSpec(group, config.image, this.scripts.metadata.name, contentHash, node),
+        }, { ...parent, customTimeouts: { create: '30m', update: '30m' }, dependsOn: previous ? [previous] : [] });
+        daemonSets[daemonSetName] = daemonSet;
+        previous = daemonSet;
+        for (const prepared of target) {
+          nodePatches[prepared] = new k8s.core.v1.NodePatch(`${name}-${group.name}-${prepared}`, {
+            metadata: {
+              name: prepared,
+              labels: nodeLabels(group),
+              // ballast owns its label keys: take them over from an earlier `kubectl label`.
+              annotations: { 'pulumi.com/patchForce': 'true' },
+            },
+          }, { ...parent, dependsOn: [daemonSet] });
+        }
       }
     }
     this.daemonSets = daemonSets;
@@ -88,13 +100,29 @@ export function nodeLabels(group: NodeGroup): Record<string, string> {
   return labels;
 }
 
+/** `node-prep-<group>-<node>`; a node name that would not fit gets a hash instead (DNS subdomain, 253). */
+export function perNodeDaemonSetName(groupName: string, node: string): string {
+  const name = `node-prep-${groupName}-${node}`;
+  return name.length <= 253 ? name : `node-prep-${groupName}-${shortHash(node)}`;
+}
+
+/** A label value (at most 63 characters) that tells the node apart. */
+function targetNodeLabelValue(node: string): string {
+  return node.length <= 63 ? node : shortHash(node);
+}
+
+function shortHash(text: string): string {
+  return crypto.createHash('sha256').update(text).digest('hex').slice(0, 16);
+}
+
 function stepScriptKey(group: NodeGroup, step: NodePrepStep): string {
   return `step-${group.name}-${step.name}.sh`;
 }
 
 /** Changes of script or input must roll the pods: the hash goes into the pod template. */
 function hashOf(group: NodeGroup, scripts: Record<string, string>): string {
-  const relevant = [scripts[NODE_PREP_KEY], renderNodePrepPrerequisites(group.prerequisites), JSON.stringify(group.steps)];
+  const prerequisites = group.prerequisites.length > 0 ? renderNodePrepPrerequisites(group.prerequisites) : '';
+  const relevant = [scripts[NODE_PREP_KEY], prerequisites, JSON.stringify(group.steps)];
   return crypto.createHash('sha256').update(relevant.join('\0')).digest('hex').slice(0, 16);
 }
 
@@ -104,16 +132,23 @@ function onHost(scriptKey: string, args: readonly string[]): string {
   return `${NSENTER} sh -s --${quoted ? ` ${quoted}` : ''} < ${SCRIPTS_DIR}/${scriptKey}`;
 }
 
+/**
+ * The DaemonSet spec of a group, or, with `onlyNode`, of one node of the group (a disruptive step).
+ */
 export function nodePrepDaemonSetSpec(
-  group: NodeGroup, image: string, scriptsConfigMap: pulumi.Input<string>, contentHash: string,
+  group: NodeGroup, image: string, scriptsConfigMap: pulumi.Input<string>, contentHash: string, onlyNode?: string,
 ): k8s.types.input.apps.v1.DaemonSetSpec {
-  const labels = { [APP_LABEL]: APP, [GROUP_LABEL]: group.name };
-  const prerequisitesEnv = { name: NODE_PREP_PREREQUISITES_ENV, value: renderNodePrepPrerequisites(group.prerequisites) };
+  const labels: Record<string, string> = { [APP_LABEL]: APP, [GROUP_LABEL]: group.name };
+  if (onlyNode !== undefined) labels[TARGET_NODE_LABEL] = targetNodeLabelValue(onlyNode);
+  const nodes = onlyNode === undefined ? group.nodes : [onlyNode];
+  const hasPrerequisites = group.prerequisites.length > 0;
+  const prerequisitesEnv = hasPrerequisites
+    ? [{ name: NODE_PREP_PREREQUISITES_ENV, value: renderNodePrepPrerequisites(group.prerequisites) }] : [];
   const privileged: k8s.types.input.core.v1.SecurityContext = { privileged: true, runAsUser: 0 };
   const scriptsMount = { name: 'scripts', mountPath: SCRIPTS_DIR, readOnly: true };
   const envOf = (step: NodePrepStep) => Object.entries(step.env ?? {}).map(([name, value]) => ({ name, value }));
   const verifyCommands = [
-    onHost(NODE_PREP_KEY, ['verify']),
+    ...(hasPrerequisites ? [onHost(NODE_PREP_KEY, ['verify'])] : []),
     ...group.steps.filter((step) => step.verifyArgs).map((step) => onHost(stepScriptKey(group, step), step.verifyArgs ?? [])),
   ];
   return {
@@ -130,23 +165,23 @@ export function nodePrepDaemonSetSpec(
         affinity: {
           nodeAffinity: {
             requiredDuringSchedulingIgnoredDuringExecution: {
-              nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [...group.nodes] }] }],
+              nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [...nodes] }] }],
             },
           },
         },
         tolerations: [...group.tolerations],
         volumes: [{ name: 'scripts', configMap: { name: scriptsConfigMap, defaultMode: 0o444 } }],
         initContainers: [
-          {
+          ...(hasPrerequisites ? [{
             name: 'prerequisites',
             image,
             command: ['/bin/sh', '-c', `exec ${onHost(NODE_PREP_KEY, ['install'])}`],
-            env: [prerequisitesEnv],
+            env: prerequisitesEnv,
             securityContext: privileged,
             volumeMounts: [scriptsMount],
             // Package managers run in this container's cgroup.
             resources: { requests: { cpu: '50m', memory: '64Mi' }, limits: { memory: '1Gi' } },
-          },
+          }] : []),
           ...group.steps.map((step) => ({
             name: `step-${step.name}`,
             image,
@@ -162,11 +197,11 @@ export function nodePrepDaemonSetSpec(
           image,
           // Stays up so the readiness probe keeps checking the host.
           command: ['/bin/sh', '-c', 'trap "exit 0" TERM; while :; do sleep 3600 & wait $!; done'],
-          env: [prerequisitesEnv, ...group.steps.flatMap(envOf)],
+          env: [...prerequisitesEnv, ...group.steps.flatMap(envOf)],
           securityContext: privileged,
           volumeMounts: [scriptsMount],
           readinessProbe: {
-            exec: { command: ['/bin/sh', '-c', verifyCommands.join(' && ')] },
+            exec: { command: ['/bin/sh', '-c', verifyCommands.join(' && ') || 'true'] },
             periodSeconds: 60,
             timeoutSeconds: 30,
             failureThreshold: 1,
