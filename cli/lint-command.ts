@@ -9,7 +9,6 @@ export const OUTPUT_FORMATS = ['text', 'json', 'sarif', 'junit'] as const;
 export type OutputFormat = typeof OUTPUT_FORMATS[number];
 
 export interface LintCommandOptions {
-  readonly format: OutputFormat;
   readonly kubeVersion?: string;
   readonly config?: string;
   /** Where `.ballast.yaml` is looked for. @default process.cwd() */

@@ -9,7 +9,6 @@ import type { CliIo } from './program';
 export function runLint(paths: readonly string[], options: { format: string; kubeVersion?: string; config?: string }, io: CliIo, version: string): number {
   try {
     const result = lint(paths, {
-      format: options.format as OutputFormat,
       kubeVersion: options.kubeVersion,
       config: options.config,
       readStdin: io.readStdin,

@@ -91,6 +91,16 @@ describe('ballast lint: what it reads', () => {
     }
   });
 
+  test('incident 4: the kubelet drop-in that dropped the default eviction thresholds fails lint at its line', async () => {
+    const fixture = path.resolve(__dirname, '..', 'fixtures', 'incident-4');
+    const { code, json } = await lintJson([fixture]);
+    expect(code).toBe(1);
+    expect(json.findings).toContainEqual(expect.objectContaining({
+      rule: 'eviction-hard-drops-default-signals', severity: 'error', file: path.join(fixture, '10-eviction.conf'), line: 6,
+      object: { apiVersion: 'ballast.dev/v1', kind: 'SystemdDropIn', namespace: null, name: '10-eviction.conf' },
+    }));
+  });
+
   test('cross-object rules see every path given in one run as one set', async () => {
     const tree = tempTree({ 'claim.yaml': RWO_CLAIM, 'deploy/web.yaml': TWO_REPLICA_DEPLOYMENT });
     try {
