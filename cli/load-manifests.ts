@@ -1,7 +1,11 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { loadAll as loadYamlDocuments, YAMLException } from 'js-yaml';
-import { Finding, ObjectSource, isRecord, parseSystemdDropIn } from '../validators';
+// Direct imports, not the validators index: parse workers load this module, and the rules are
+// not needed to read files.
+import { Finding, ObjectSource } from '../validators/finding';
+import { isRecord } from '../validators/json';
+import { parseSystemdDropIn } from '../validators/systemd-drop-in';
 
 /** The rule id of findings the loader itself produces (a file that is not valid YAML). */
 export const YAML_SYNTAX_ERROR = 'yaml-syntax-error';
@@ -75,48 +79,59 @@ export function discoverFiles(paths: readonly string[]): string[] {
   return files;
 }
 
+/** What one file yields: its objects and the loader's own findings (syntax errors, binary files). */
+export interface FileLoad {
+  /** The file as findings name it (`<stdin>` for `-`). */
+  readonly name: string;
+  readonly objects: LoadedObject[];
+  readonly findings: Finding[];
+}
+
 /** Reads and parses every file; `readStdin` is called once if `-` is among the paths. */
 export function loadManifests(paths: readonly string[], readStdin: () => string): LoadedManifests {
   const files = discoverFiles(paths);
+  let stdinText: string | undefined;
+  const loads = files.map((file) => (file === '-' ? loadText(STDIN_NAME, stdinText ??= readStdin()) : loadFile(file)));
+  return assembleManifests(loads, stdinText);
+}
+
+/** Joins per-file results, in file order, into what the lint command validates. */
+export function assembleManifests(loads: readonly FileLoad[], stdinText: string | undefined): LoadedManifests {
   const objects: LoadedObject[] = [];
   const loaderFindings: Finding[] = [];
-  let stdinText: string | undefined;
-  const names: string[] = [];
-
-  for (const file of files) {
-    let name = file;
-    let text: string;
-    if (file === '-') {
-      name = STDIN_NAME;
-      text = stdinText ??= readStdin();
-    } else {
-      const content = readFileOrUndefined(file);
-      if (content === undefined) {
-        loaderFindings.push(loaderFinding(file, 1, 'the file cannot be read (permission denied or removed while linting)', 'Make the file readable or leave it out of the paths.'));
-        names.push(file);
-        continue;
-      }
-      if (looksBinary(content)) {
-        loaderFindings.push(loaderFinding(file, 1, 'the file is binary, not YAML, JSON or a systemd drop-in', 'Leave binary files out of the paths given to `ballast lint`.'));
-        names.push(file);
-        continue;
-      }
-      text = content;
-    }
-    names.push(name);
-    if (DROP_IN_EXTENSION.test(name) && SERVICE_SECTION.test(text)) {
-      loadDropIn(text, name, objects, loaderFindings);
-    } else {
-      loadYaml(text, name, objects, loaderFindings);
-    }
+  for (const load of loads) {
+    for (const object of load.objects) objects.push(object);
+    for (const finding of load.findings) loaderFindings.push(finding);
   }
-
   return {
     objects,
-    files: names,
+    files: loads.map((load) => load.name),
     loaderFindings,
     readText: (file) => (file === STDIN_NAME ? stdinText ?? '' : fs.readFileSync(file, 'utf8')),
   };
+}
+
+/** Reads and parses one file from disk. */
+export function loadFile(file: string): FileLoad {
+  const content = readFileOrUndefined(file);
+  if (content === undefined) {
+    return { name: file, objects: [], findings: [loaderFinding(file, 1, 'the file cannot be read (permission denied or removed while linting)', 'Make the file readable or leave it out of the paths.')] };
+  }
+  if (looksBinary(content)) {
+    return { name: file, objects: [], findings: [loaderFinding(file, 1, 'the file is binary, not YAML, JSON or a systemd drop-in', 'Leave binary files out of the paths given to `ballast lint`.')] };
+  }
+  return loadText(file, content);
+}
+
+/** Parses one file's text: a systemd drop-in or a YAML/JSON stream. */
+export function loadText(name: string, text: string): FileLoad {
+  const load: FileLoad = { name, objects: [], findings: [] };
+  if (DROP_IN_EXTENSION.test(name) && SERVICE_SECTION.test(text)) {
+    loadDropIn(text, name, load.objects, load.findings);
+  } else {
+    loadYaml(text, name, load.objects, load.findings);
+  }
+  return load;
 }
 
 function loadYaml(text: string, file: string, objects: LoadedObject[], findings: Finding[]): void {

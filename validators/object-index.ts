@@ -68,6 +68,7 @@ export class ObjectIndex {
   private readonly podTemplateList: PodTemplate[] = [];
   private readonly volumesByClaim = new Map<string, IndexedObject>();
   private readonly grantsBySubject = new Map<string, RoleGrant[]>();
+  private readonly derivedData = new Map<(index: ObjectIndex) => unknown, unknown>();
 
   constructor(inputs: ReadonlyArray<{ readonly object: JsonRecord; readonly source?: ObjectSource }>) {
     const objects: IndexedObject[] = [];
@@ -137,6 +138,17 @@ export class ObjectIndex {
     return this.grantsBySubject.get(key('ServiceAccount', namespace, serviceAccountName))
       ?? (namespace ? this.grantsBySubject.get(key('ServiceAccount', undefined, serviceAccountName)) : undefined)
       ?? [];
+  }
+
+  /**
+   * Data derived from the whole set that several rules read (parsed kubelet flags, leader-election
+   * settings): `compute` runs once per validation and its result is shared, keyed by the function.
+   */
+  public derived<T>(compute: (index: ObjectIndex) => T): T {
+    if (this.derivedData.has(compute)) return this.derivedData.get(compute) as T;
+    const value = compute(this);
+    this.derivedData.set(compute, value);
+    return value;
   }
 
   private add(object: IndexedObject): void {

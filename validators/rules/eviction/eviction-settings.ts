@@ -39,12 +39,12 @@ export interface EvictionSettingsView {
 const MAP_FIELDS = ['evictionHard', 'evictionSoft', 'evictionSoftGracePeriod', 'evictionMinimumReclaim'] as const;
 type MapField = (typeof MAP_FIELDS)[number];
 
-const cache = new WeakMap<ObjectIndex, readonly EvictionSettingsView[]>();
-
 /** Every place in the set that configures kubelet eviction. Computed once per index. */
 export function evictionSettingsViews(index: ObjectIndex): readonly EvictionSettingsView[] {
-  const cached = cache.get(index);
-  if (cached) return cached;
+  return index.derived(collectEvictionSettingsViews);
+}
+
+function collectEvictionSettingsViews(index: ObjectIndex): readonly EvictionSettingsView[] {
   const views: EvictionSettingsView[] = [];
   for (const config of index.ofKind('KubeletConfiguration')) views.push(fromKubeletConfiguration(config));
   for (const template of index.podTemplates()) {
@@ -66,7 +66,6 @@ export function evictionSettingsViews(index: ObjectIndex): readonly EvictionSett
     const view = fromSystemdDropIn(dropIn);
     if (view) views.push(view);
   }
-  cache.set(index, views);
   return views;
 }
 

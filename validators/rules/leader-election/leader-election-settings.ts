@@ -60,8 +60,15 @@ export function leaderElectionEnabled(settings: LeaderElectionSettings): boolean
   return value === true || value === 'true';
 }
 
-/** Every leader-election setting in the set: container flags of every pod template, and component configs. */
-export function leaderElectionSettings(index: ObjectIndex): LeaderElectionSettings[] {
+/**
+ * Every leader-election setting in the set: container flags of every pod template, and component
+ * configs. Computed once per index: three rules read it.
+ */
+export function leaderElectionSettings(index: ObjectIndex): readonly LeaderElectionSettings[] {
+  return index.derived(collectLeaderElectionSettings);
+}
+
+function collectLeaderElectionSettings(index: ObjectIndex): readonly LeaderElectionSettings[] {
   const found: LeaderElectionSettings[] = [];
   for (const template of index.podTemplates()) found.push(...flagSettings(template));
   for (const object of index.objects) {
