@@ -36,7 +36,7 @@ export interface KubeletEvictionNodeFilesOptions {
 
 /** The files to write on each node of the pool, sorted by path. */
 export function kubeletEvictionNodeFiles(policy: KubeletEvictionPolicy, options: KubeletEvictionNodeFilesOptions = {}): NodeFile[] {
-  const delivery = defaultDelivery(policy, options.delivery);
+  const delivery = kubeletEvictionDelivery(policy, options.delivery);
   if (delivery === 'config-dir' && policy.kubernetesVersion.before('1.30')) {
     throw new BallastPropError('kubeletEvictionNodeFiles', 'delivery', delivery,
       `--config-dir is alpha before 1.30 (target ${policy.kubernetesVersion}) and needs the KubeletConfigDropInDir feature gate`,
@@ -53,7 +53,8 @@ export function kubeletEvictionNodeFiles(policy: KubeletEvictionPolicy, options:
   }];
 }
 
-function defaultDelivery(policy: KubeletEvictionPolicy, delivery: KubeletEvictionDelivery | undefined): KubeletEvictionDelivery {
+/** The delivery asked for, or the default of the policy's version: 'config-dir' from 1.30, 'systemd-drop-in' before. */
+export function kubeletEvictionDelivery(policy: KubeletEvictionPolicy, delivery?: KubeletEvictionDelivery): KubeletEvictionDelivery {
   return delivery ?? (policy.kubernetesVersion.atLeast('1.30') ? 'config-dir' : 'systemd-drop-in');
 }
 

@@ -120,8 +120,10 @@ export class LeaderLease extends Construct {
         { apiGroups: [LEASE_API_GROUP], resources: ['leases'], resourceNames: [this.name], verbs: ['get', 'update'] },
       ],
     }));
+    // Accounts of the same name in other namespaces each get a binding: their names must differ.
+    const otherNamespace = subject.namespace !== undefined && subject.namespace !== this.namespace ? `-${subject.namespace}` : '';
     return new k8s.KubeRoleBinding(this, `RoleBinding-${subject.name}${subject.namespace ? `-${subject.namespace}` : ''}`, {
-      metadata: { name: `${this.name}-leader-election-${subject.name}`, namespace: this.namespace },
+      metadata: { name: `${this.name}-leader-election-${subject.name}${otherNamespace}`, namespace: this.namespace },
       roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: role.name },
       // Without a namespace the subject defaults to the binding's namespace (RBAC authorizer).
       subjects: [{ kind: 'ServiceAccount', name: subject.name, namespace: subject.namespace }],

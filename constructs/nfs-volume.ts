@@ -102,6 +102,10 @@ export class NfsVolume extends Construct {
       return;
     }
     const name = props.claim.name ?? id.toLowerCase();
+    if (!/^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/.test(name)) {
+      throw new BallastPropError(this, 'claim.name', name, 'the PersistentVolume and claim name must be a DNS subdomain',
+        'set claim.name to lower-case letters, digits, "-" and ".", e.g. "reports"');
+    }
     const storage = props.claim.storage ?? '1Gi';
     const accessModes = [...(props.claim.accessModes ?? ['ReadWriteMany'])];
     const options = props.mountOptions ?? {};

@@ -95,6 +95,13 @@ export interface RbdStatefulSetProps {
 }
 
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
+/**
+ * The StatefulSet controller labels each pod `controller-revision-hash: <name>-<hash of up to 10
+ * characters>`; a label value over 63 characters makes every pod creation fail.
+ */
+const MAX_STATEFUL_SET_NAME = 52;
+/** IANA_SVC_NAME, what the API requires of a port name: the Service refers to the port by it. */
+const PORT_NAME = /^(?=.{1,15}$)(?=.*[a-z])[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /**
  * A StatefulSet whose every replica owns a Ceph RBD volume (from `volumeClaimTemplates`), with
@@ -131,7 +138,7 @@ export class RbdStatefulSet extends Construct {
   constructor(scope: Construct, id: string, props: RbdStatefulSetProps) {
     super(scope, id);
     const version = BallastGate.of(this).kubernetesVersion;
-    this.name = props.name ?? Names.toDnsLabel(this);
+    this.name = props.name ?? Names.toDnsLabel(this, { maxLen: MAX_STATEFUL_SET_NAME });
     const replicas = props.replicas ?? 1;
     const maxUnavailable = props.maxUnavailable ?? 1;
     const rwopSupported = version.atLeast('1.29');
@@ -206,8 +213,21 @@ export class RbdStatefulSet extends Construct {
   }
 
   private validate(props: RbdStatefulSetProps, replicas: number, maxUnavailable: number, rwopSupported: boolean, version: string): void {
-    if (!DNS_LABEL.test(this.name)) {
-      throw new BallastPropError(this, 'name', this.name, 'a StatefulSet name must be a DNS label (it is part of every pod\'s host name)', 'use at most 63 lower-case letters, digits and "-"');
+    if (!DNS_LABEL.test(this.name) || this.name.length > MAX_STATEFUL_SET_NAME) {
+      throw new BallastPropError(this, 'name', this.name,
+        `a StatefulSet name must be a DNS label of at most ${MAX_STATEFUL_SET_NAME} characters (it is part of every pod's host name and of its controller-revision-hash label)`,
+        `use at most ${MAX_STATEFUL_SET_NAME} lower-case letters, digits and "-"`);
+    }
+    const portNames = new Set<string>();
+    for (const port of props.container.ports ?? []) {
+      if (!PORT_NAME.test(port.name) || portNames.has(port.name)) {
+        throw new BallastPropError(this, 'container.ports.name', port.name,
+          'a port name must be unique, at most 15 lower-case letters, digits and single "-", with at least one letter', 'use e.g. "postgres"');
+      }
+      portNames.add(port.name);
+      if (!Number.isInteger(port.port) || port.port < 1 || port.port > 65535) {
+        throw new BallastPropError(this, 'container.ports.port', port.port, 'a port number is a whole number from 1 to 65535', 'use e.g. 5432');
+      }
     }
     if (!Number.isInteger(replicas) || replicas < 1) {
       throw new BallastPropError(this, 'replicas', replicas, 'a StatefulSet on RBD needs at least one pod', 'use a whole number >= 1');

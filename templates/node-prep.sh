@@ -33,7 +33,10 @@ fail() {
   exit "$code"
 }
 cleanup() { if [ -n "$TMP_FILE" ]; then rm -f "$TMP_FILE"; fi; }
-trap cleanup EXIT INT TERM
+# A handler that returns would let the script carry on after INT/TERM: exit, and EXIT cleans up.
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 case "$MODE" in
   install | verify) ;;

@@ -58,3 +58,11 @@ export function asStringList(value: unknown): string[] {
   if (typeof value === 'string') return [value];
   return asArray(value).filter((item): item is string => typeof item === 'string');
 }
+
+/**
+ * `table[key]` for a key that comes from the manifest: only the table's own entries count, so a
+ * value such as `constructor` or `toString` does not find `Object.prototype`'s members.
+ */
+export function ownEntry<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined;
+}

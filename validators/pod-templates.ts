@@ -1,20 +1,23 @@
-import { JsonRecord, asRecord, getRecord } from './json';
+import { JsonRecord, getRecord } from './json';
 
-/** Where each workload kind keeps its pod spec, as keys from the object root. */
-const POD_SPEC_KEYS: Readonly<Record<string, readonly string[]>> = {
-  Pod: ['spec'],
-  PodTemplate: ['template', 'spec'],
-  Deployment: ['spec', 'template', 'spec'],
-  StatefulSet: ['spec', 'template', 'spec'],
-  DaemonSet: ['spec', 'template', 'spec'],
-  ReplicaSet: ['spec', 'template', 'spec'],
-  ReplicationController: ['spec', 'template', 'spec'],
-  Job: ['spec', 'template', 'spec'],
-  CronJob: ['spec', 'jobTemplate', 'spec', 'template', 'spec'],
-};
+/**
+ * Where each workload kind keeps its pod spec, as keys from the object root. A Map, not an object
+ * literal: `kind` is user input, and `kind: toString` must not find `Object.prototype.toString`.
+ */
+const POD_SPEC_KEYS: ReadonlyMap<string, readonly string[]> = new Map([
+  ['Pod', ['spec']],
+  ['PodTemplate', ['template', 'spec']],
+  ['Deployment', ['spec', 'template', 'spec']],
+  ['StatefulSet', ['spec', 'template', 'spec']],
+  ['DaemonSet', ['spec', 'template', 'spec']],
+  ['ReplicaSet', ['spec', 'template', 'spec']],
+  ['ReplicationController', ['spec', 'template', 'spec']],
+  ['Job', ['spec', 'template', 'spec']],
+  ['CronJob', ['spec', 'jobTemplate', 'spec', 'template', 'spec']],
+]);
 
 /** The kinds that carry a pod template. */
-export const WORKLOAD_KINDS: readonly string[] = Object.keys(POD_SPEC_KEYS);
+export const WORKLOAD_KINDS: readonly string[] = [...POD_SPEC_KEYS.keys()];
 
 /** A pod spec found inside a workload, with the field path that leads to it. */
 export interface PodSpecLocation {
@@ -25,8 +28,8 @@ export interface PodSpecLocation {
 
 /** The pod spec of a workload object, or undefined when the kind has none or it is malformed. */
 export function podSpecOf(kind: string | undefined, object: JsonRecord): PodSpecLocation | undefined {
-  const keys = kind === undefined ? undefined : POD_SPEC_KEYS[kind];
+  const keys = kind === undefined ? undefined : POD_SPEC_KEYS.get(kind);
   if (!keys) return undefined;
-  const spec = keys.length === 1 ? asRecord(object[keys[0]]) : getRecord(object, ...keys);
+  const spec = getRecord(object, ...keys);
   return spec ? { spec, path: keys.join('.') } : undefined;
 }

@@ -1,6 +1,6 @@
 import type { Validation, ValidationContext } from 'cdk8s-cli/plugins';
 import {
-  Finding, ValidationInput, asString, describeObject, getRecord, suppressionAnnotation, validateObjects,
+  Finding, ValidationInput, asString, describeObject, getRecord, ownEntry, suppressionAnnotation, validateObjects,
 } from '../../validators';
 import { BallastValidationProperties, parsePluginProperties } from './plugin-options';
 
@@ -27,7 +27,7 @@ export class BallastValidation implements Validation {
       for (const object of context.parseManifest(manifestPath)) {
         const name = asString(getRecord(object, 'metadata')?.name);
         // cdk8s records the construct path of each ApiObject by its metadata.name.
-        const constructPath = name !== undefined ? context.metadata[name]?.path : undefined;
+        const constructPath = name !== undefined ? ownEntry(context.metadata, name)?.path : undefined;
         inputs.push({ object, source: { file: manifestPath, ...(constructPath ? { constructPath } : {}) } });
       }
     }

@@ -4,31 +4,22 @@
  * would refuse at start (and what ballast refuses on top), before anything reaches a node. Values
  * arrive untyped from Pulumi.<stack>.yaml; every error names its field in the stack config.
  */
-import {
-  EvictionDefaults, KubeletEvictionPolicy, KubeletEvictionPolicyProps, SoftEvictionThreshold,
-} from '../../constructs/kubelet-eviction-policy';
-import { KubeletEvictionDelivery, NodeFile, kubeletEvictionNodeFiles } from '../../constructs/kubelet-eviction-node-files';
-import { EvictionThresholdValue } from '../../constructs/eviction-threshold';
+import { EvictionDefaults, KubeletEvictionPolicy, KubeletEvictionPolicyProps } from '../../constructs/kubelet-eviction-policy';
+import { KubeletEvictionDelivery, NodeFile, kubeletEvictionDelivery, kubeletEvictionNodeFiles } from '../../constructs/kubelet-eviction-node-files';
 import { BallastPropError } from '../../constructs/prop-error';
-import { EvictionSignal } from '../../validators/rules/eviction/eviction-signals';
 
-/** `nodeGroups[].extensions.kubeletEviction` as written in Pulumi.<stack>.yaml. */
-export interface KubeletEvictionStepConfig {
-  /** Kubernetes version of the group's kubelets, `MAJOR.MINOR`: decides the default signals and the delivery. */
-  readonly kubernetesVersion: string;
-  /** Hard thresholds to change; the other default signals keep their default. @default - the kubelet defaults */
-  readonly hard?: Partial<Record<EvictionSignal, EvictionThresholdValue>>;
-  /** Soft thresholds, each with its grace period. @default - none */
-  readonly soft?: Partial<Record<EvictionSignal, SoftEvictionThreshold>>;
-  /** How much to reclaim beyond a threshold. @default - none */
-  readonly minimumReclaim?: Partial<Record<EvictionSignal, EvictionThresholdValue>>;
-  /** @default 60 when soft thresholds are set, otherwise not written */
-  readonly maxPodGracePeriodSeconds?: number;
-  /** @default 'explicit' */
-  readonly defaults?: EvictionDefaults;
+/**
+ * `nodeGroups[].extensions.kubeletEviction` as written in Pulumi.<stack>.yaml: the construct's
+ * props (documented, with their defaults, on KubeletEvictionPolicyProps), plus how the stack
+ * delivers them to the nodes.
+ */
+export interface KubeletEvictionStepConfig extends KubeletEvictionPolicyProps {
   /** @default 'config-dir' from 1.30, 'systemd-drop-in' before */
   readonly delivery?: KubeletEvictionDelivery;
-  /** The kubelet's --config-dir (delivery 'config-dir' only). @default '/etc/kubernetes/kubelet.conf.d' */
+  /**
+   * The kubelet's --config-dir (delivery 'config-dir' only).
+   * @default '/etc/kubernetes/kubelet.conf.d'
+   */
   readonly configDir?: string;
   /**
    * Seconds the kubelet gets to become healthy after a restart before the previous files are
@@ -105,8 +96,7 @@ export function parseKubeletEvictionStepConfig(raw: unknown, where: string): Kub
     const policy = new KubeletEvictionPolicy(props);
     const delivery = config.delivery as KubeletEvictionDelivery | undefined;
     const files = kubeletEvictionNodeFiles(policy, { delivery, configDir: config.configDir as string | undefined });
-    const usesConfigDir = (delivery ?? (policy.kubernetesVersion.atLeast('1.30') ? 'config-dir' : 'systemd-drop-in')) === 'config-dir';
-    const configDir = usesConfigDir ? files[0].path.slice(0, files[0].path.lastIndexOf('/')) : undefined;
+    const configDir = kubeletEvictionDelivery(policy, delivery) === 'config-dir' ? files[0].path.slice(0, files[0].path.lastIndexOf('/')) : undefined;
     return { policy, files, configDir, healthTimeoutSeconds: timeout as number };
   } catch (error) {
     throw new Error(inStackTerms(error, where));

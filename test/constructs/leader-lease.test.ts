@@ -45,6 +45,15 @@ describe('LeaderLease', () => {
     expect(findings).toEqual([]);
   });
 
+  test('accounts of one name in different namespaces get bindings of different names', () => {
+    const scope = chart('ops');
+    const lease = new LeaderLease(scope, 'lock', { name: 'operator' });
+    lease.grantLeadership(new k8s.KubeServiceAccount(scope, 'here', { metadata: { name: 'operator', namespace: 'ops' } }));
+    lease.grantLeadership(new k8s.KubeServiceAccount(scope, 'there', { metadata: { name: 'operator', namespace: 'backup' } }));
+    const names = ofKind(Testing.synth(scope), 'RoleBinding').map((binding) => binding.metadata.name);
+    expect(names).toEqual(['operator-leader-election-operator', 'operator-leader-election-operator-backup']);
+  });
+
   test('refuses to grant the same ServiceAccount twice', () => {
     const scope = chart('ops');
     const lease = new LeaderLease(scope, 'lock');

@@ -84,6 +84,7 @@ describe('NfsVolume', () => {
     expect(() => new NfsVolume(chart, 'b', { server: 'nfs server', path: '/e' })).toThrow(/invalid server/);
     expect(() => new NfsVolume(chart, 'c', { server: 'nfs', path: '/e', mountOptions: { version: NfsVersion.V3 } })).toThrow(/inline nfs volumes have no mount options/);
     expect(() => new NfsVolume(chart, 'd', { server: 'nfs', path: '/e', claim: { namespace: 's' }, mountOptions: { extra: ['soft'] } })).toThrow(/mountOptions.extra/);
+    expect(() => new NfsVolume(chart, 'Reports Volume', { server: 'nfs', path: '/e', claim: { namespace: 's' } })).toThrow(/invalid claim.name "reports volume"/);
   });
 });
 

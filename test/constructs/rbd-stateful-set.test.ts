@@ -7,6 +7,12 @@ import { findingsFor } from '../support/findings';
 import { schemaErrors } from '../support/schema';
 
 type Overrides = Partial<Omit<RbdStatefulSetProps, 'storageClass'>>;
+const container: RbdStatefulSetProps['container'] = {
+  image: 'postgres:16.4',
+  ports: [{ name: 'postgres', port: 5432 }],
+  resources: { cpu: Cpu.millis(500), memory: Size.mebibytes(1536) },
+  readOnlyRootFilesystem: false,
+};
 
 function synthWorkload(overrides: Overrides = {}, kubernetesVersion = '1.27') {
   const app = new App();
@@ -23,12 +29,7 @@ function synthWorkload(overrides: Overrides = {}, kubernetesVersion = '1.27') {
     namespace: 'shop',
     storage: Size.gibibytes(20),
     data: RbdDataVolume.filesystem('/var/lib/postgresql/data'),
-    container: {
-      image: 'postgres:16.4',
-      ports: [{ name: 'postgres', port: 5432 }],
-      resources: { cpu: Cpu.millis(500), memory: Size.mebibytes(1536) },
-      readOnlyRootFilesystem: false,
-    },
+    container,
     ...overrides,
   });
   const objects = Testing.synth(chart);
@@ -117,6 +118,10 @@ describe('RbdStatefulSet', () => {
     [{ data: RbdDataVolume.filesystem('data') }, /invalid data "data": a mount or device path must be absolute/],
     [{ storage: Size.kibibytes(10) }, /invalid storage/],
     [{ name: 'Orders_DB' }, /invalid name "Orders_DB"/],
+    [{ name: 'a'.repeat(53) }, /invalid name "a{53}": .*controller-revision-hash/],
+    [{ container: { ...container, ports: [{ name: 'postgresql-primary', port: 5432 }] } }, /invalid container.ports.name "postgresql-primary"/],
+    [{ container: { ...container, ports: [{ name: 'pg', port: 5432 }, { name: 'pg', port: 5433 }] } }, /invalid container.ports.name "pg"/],
+    [{ container: { ...container, ports: [{ name: 'postgres', port: 70000 }] } }, /invalid container.ports.port 70000/],
   ])('refuses bad props at construction: %p', (overrides, message) => {
     expect(() => synthWorkload(overrides as Overrides)).toThrow(BallastPropError);
     expect(() => synthWorkload(overrides as Overrides)).toThrow(message);

@@ -1,37 +1,17 @@
-import * as pulumi from '@pulumi/pulumi';
 import { NodeConfigStackConfig, resolveNodeConfig } from '../../stacks/node-config/config';
 import { NODE_PREP_STEP_PROVIDERS } from '../../stacks/node-config/extensions';
 import {
   KUBELET_EVICTION_LABEL, kubeletEvictionContentHash, kubeletEvictionStepProvider,
 } from '../../stacks/node-config/kubelet-eviction-step';
 import { NFS_CLIENT } from '../../validators/node-prerequisites';
+import { RegisteredResource as Registered, deployNodePrep, setRecordingPulumiMocks } from '../support/pulumi-mocks';
 
-/**
- * The kubelet eviction policy carried by the node-config stack, under pulumi.runtime.setMocks.
- * As in node-prep.test.ts, the mock monitor is wrapped to record each resource's dependencies
- * (dependsOn shows up there as URNs).
- */
-interface Registered { type: string; name: string; inputs: Record<string, any>; dependencies: string[] }
-const registered: Registered[] = [];
 const DAEMON_SET = 'kubernetes:apps/v1:DaemonSet';
 const NODE_PATCH = 'kubernetes:core/v1:NodePatch';
 const NSENTER = 'nsenter --target 1 --mount --uts --ipc --net --pid --';
 
-beforeAll(async () => {
-  await pulumi.runtime.setMocks({
-    newResource: (args) => ({ id: `${args.name}-id`, state: args.inputs }),
-    call: (args) => args.inputs,
-  }, 'ballast-node-config', 'test', false);
-  const monitor = pulumi.runtime.getMonitor() as any;
-  const register = monitor.registerResource.bind(monitor);
-  monitor.registerResource = (request: any, callback: any) => {
-    const pending = { type: request.getType(), name: request.getName(), dependencies: request.getDependenciesList() as string[] };
-    return register(request, (error: unknown, response: any) => {
-      if (!error) registered.push({ ...pending, inputs: response.getObject().toJavaScript() });
-      callback(error, response);
-    });
-  };
-});
+/** The kubelet eviction policy carried by the node-config stack, under pulumi.runtime.setMocks. */
+beforeAll(setRecordingPulumiMocks);
 
 const eviction = { kubernetesVersion: '1.31', hard: { 'nodefs.available': '5%' }, healthTimeoutSeconds: 180 };
 const config: NodeConfigStackConfig = {
@@ -42,13 +22,8 @@ const config: NodeConfigStackConfig = {
   ],
 };
 
-async function deploy(stackConfig: NodeConfigStackConfig) {
-  registered.length = 0;
-  const { NodePrep } = await import('../../stacks/node-config/node-prep');
-  const nodePrep = new NodePrep('ballast', resolveNodeConfig(stackConfig, NODE_PREP_STEP_PROVIDERS));
-  await new Promise<void>((resolve) => nodePrep.urn.apply(() => resolve()));
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  return { resources: [...registered], nodePrep };
+function deploy(stackConfig: NodeConfigStackConfig) {
+  return deployNodePrep(stackConfig, NODE_PREP_STEP_PROVIDERS);
 }
 const find = (resources: Registered[], type: string, name: string) => {
   const found = resources.find((r) => r.type === type && r.name === name);

@@ -1,30 +1,10 @@
-import * as pulumi from '@pulumi/pulumi';
 import { NodeConfigStackConfig, resolveNodeConfig } from '../../stacks/node-config/config';
 import { NodePrepStepProvider } from '../../stacks/node-config/extensions';
 import { NFS_CLIENT, RBD_CLIENT } from '../../validators/node-prerequisites';
+import { RegisteredResource as Registered, deployNodePrep, setRecordingPulumiMocks } from '../support/pulumi-mocks';
 
-/**
- * The node-config stack under pulumi.runtime.setMocks (no Pulumi CLI, no cluster). The mock
- * monitor is wrapped to record each resource's dependencies (dependsOn shows up there as URNs).
- */
-interface Registered { type: string; name: string; inputs: Record<string, any>; dependencies: string[] }
-const registered: Registered[] = [];
-
-beforeAll(async () => {
-  await pulumi.runtime.setMocks({
-    newResource: (args) => ({ id: `${args.name}-id`, state: args.inputs }),
-    call: (args) => args.inputs,
-  }, 'ballast-node-config', 'test', false);
-  const monitor = pulumi.runtime.getMonitor() as any;
-  const register = monitor.registerResource.bind(monitor);
-  monitor.registerResource = (request: any, callback: any) => {
-    const pending = { type: request.getType(), name: request.getName(), dependencies: request.getDependenciesList() as string[] };
-    return register(request, (error: unknown, response: any) => {
-      if (!error) registered.push({ ...pending, inputs: response.getObject().toJavaScript() });
-      callback(error, response);
-    });
-  };
-});
+/** The node-config stack under pulumi.runtime.setMocks (no Pulumi CLI, no cluster). */
+beforeAll(setRecordingPulumiMocks);
 
 const config: NodeConfigStackConfig = {
   nodeGroups: [
@@ -34,14 +14,7 @@ const config: NodeConfigStackConfig = {
 };
 
 async function deploy(stackConfig: NodeConfigStackConfig, providers: ReadonlyArray<NodePrepStepProvider<unknown>> = []) {
-  registered.length = 0;
-  // Imported here so the module loads after setMocks.
-  const { NodePrep } = await import('../../stacks/node-config/node-prep');
-  const nodePrep = new NodePrep('ballast', resolveNodeConfig(stackConfig, providers));
-  await new Promise<void>((resolve) => nodePrep.urn.apply(() => resolve()));
-  // Let every registration finish.
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  return registered;
+  return (await deployNodePrep(stackConfig, providers)).resources;
 }
 const byName = (resources: Registered[], name: string) => {
   const found = resources.find((r) => r.name === name);

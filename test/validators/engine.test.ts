@@ -1,4 +1,4 @@
-import { ALL_RULES, Rule, suppressionAnnotation, validateObjects } from '../../validators';
+import { ALL_RULES, Rule, parseSystemdDropIn, suppressionAnnotation, validateObjects } from '../../validators';
 import { findingsFor, ruleHits } from '../support/findings';
 
 const namespacedVolume = (annotations: Record<string, string> = {}) => ({
@@ -25,6 +25,17 @@ describe('suppression', () => {
     expect(ruleHits([namespacedVolume({ [annotation]: '' })], 'invalid-suppression')).toEqual([
       { kind: 'PersistentVolume', name: 'data', path: `metadata.annotations[${annotation}]`, severity: 'warning', suppressed: false },
     ]);
+  });
+
+  test('a suppression written without a value (YAML null) or with a non-text value does not suppress and is reported', () => {
+    const annotation = suppressionAnnotation('persistent-volume-with-namespace');
+    for (const value of [null, true, 5]) {
+      const object = namespacedVolume({ [annotation]: value as unknown as string });
+      expect(validateObjects([{ object }]).errors).toBe(1);
+      expect(ruleHits([object], 'invalid-suppression')).toEqual([
+        { kind: 'PersistentVolume', name: 'data', path: `metadata.annotations[${annotation}]`, severity: 'warning', suppressed: false },
+      ]);
+    }
   });
 
   test('a suppression naming an unknown rule is reported', () => {
@@ -80,6 +91,18 @@ describe('robustness', () => {
   test('no rule crashes on fields of the wrong type', () => {
     const report = validateObjects(wrongShapes.map((object) => ({ object })), { kubernetesVersion: '1.33' });
     expect(report.findings.filter((f) => f.message.startsWith('internal error'))).toEqual([]);
+  });
+
+  test('names of Object.prototype members in kinds, flags and variables are plain text, not lookups', () => {
+    const inputs = ['toString', 'constructor', 'hasOwnProperty', '__proto__'].flatMap((name) => [
+      { kind: name, metadata: { name }, spec: { template: { spec: {} } } },
+      { kind: 'Pod', metadata: { name }, spec: { containers: [{ name, command: ['kcm', `--leader-elect-resource-lock=${name}`, `--${name}=1`] }] } },
+      parseSystemdDropIn(`[Service]\nEnvironment="${name}=--v=2"\nExecStart=\nExecStart=/usr/bin/kubelet $${name}\n`, `20-${name}.conf`),
+    ]);
+    expect(() => validateObjects(inputs.map((object) => ({ object })))).not.toThrow();
+    const report = validateObjects(inputs.map((object) => ({ object })));
+    expect(report.findings.filter((f) => f.message.startsWith('internal error'))).toEqual([]);
+    expect(report.findings.filter((f) => ['legacy-leader-election-lock', 'kubelet-drop-in-flags-ignored'].includes(f.rule))).toEqual([]);
   });
 
   test('a rule that throws is reported as an error finding, not a crash', () => {

@@ -99,7 +99,8 @@ export function minimumReclaimError(signal: string, text: string): string | unde
   return amount < 0 ? `negative eviction minimum reclaim specified for ${signal}` : undefined;
 }
 
-const DURATION_UNITS: Readonly<Record<string, number>> = { ns: 1e-9, us: 1e-6, 'µs': 1e-6, ms: 1e-3, s: 1, m: 60, h: 3600 };
+// Go accepts both micro signs: U+00B5 (µ) and the Greek letter U+03BC (μ).
+const DURATION_UNITS: Readonly<Record<string, number>> = { ns: 1e-9, us: 1e-6, 'µs': 1e-6, 'μs': 1e-6, ms: 1e-3, s: 1, m: 60, h: 3600 };
 
 /** A Go duration (`1m30s`, `90s`, `-5s`) in seconds, or undefined if Go's time.ParseDuration would refuse it. */
 export function parseGoDuration(text: string): number | undefined {
@@ -107,7 +108,7 @@ export function parseGoDuration(text: string): number | undefined {
   const match = /^([+-]?)(.*)$/.exec(value);
   if (!match || match[2] === '') return undefined;
   if (match[2] === '0') return 0;
-  const part = /(\d+\.?\d*|\.\d+)(ns|us|µs|ms|s|m|h)/gy;
+  const part = /(\d+\.?\d*|\.\d+)(ns|us|µs|μs|ms|s|m|h)/gy;
   let seconds = 0;
   let consumed = 0;
   let piece: RegExpExecArray | null;

@@ -1,3 +1,4 @@
+import { ownEntry } from '../../json';
 import { Rule } from '../../rule';
 import { isKubeletDropIn } from './eviction-settings';
 import {
@@ -41,7 +42,7 @@ export const kubeletDropInFlagsIgnored: Rule = {
           });
           continue;
         }
-        const overridingFile = KUBEADM_ENVIRONMENT_FILE_VARIABLES[variable.name];
+        const overridingFile = ownEntry(KUBEADM_ENVIRONMENT_FILE_VARIABLES, variable.name);
         if (overridingFile && !service.resetsEnvironmentFiles) {
           context.report(object, {
             path: variable.path,

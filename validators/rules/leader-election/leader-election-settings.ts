@@ -1,6 +1,6 @@
 import * as jsYaml from 'js-yaml';
 import { fieldPath } from '../../field-path';
-import { JsonRecord, asArray, asRecord, asString, getRecord, isRecord } from '../../json';
+import { JsonRecord, asArray, asRecord, asString, getRecord, isRecord, ownEntry } from '../../json';
 import { IndexedObject, ObjectIndex, PodTemplate } from '../../object-index';
 
 /** One setting as written: its value and the field path of the text that holds it. */
@@ -121,7 +121,7 @@ function flagSettings(template: PodTemplate): LeaderElectionSettings[] {
           settings.leaderElect = { value: inlineValue ?? 'true', path: token.path };
           return;
         }
-        const field = FLAG_FIELDS[name];
+        const field = ownEntry(FLAG_FIELDS, name);
         if (!field) return;
         if (field === 'leaderElect') {
           // A bool flag takes its value only after `=`: `--leader-elect false` leaves it true.

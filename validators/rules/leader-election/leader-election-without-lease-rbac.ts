@@ -1,4 +1,4 @@
-import { asString } from '../../json';
+import { asString, ownEntry } from '../../json';
 import { Rule } from '../../rule';
 import { LEGACY_LOCKS } from './legacy-leader-election-lock';
 import { LeaderElectionSettings, leaderElectionEnabled, leaderElectionSettings } from './leader-election-settings';
@@ -57,5 +57,5 @@ export const leaderElectionWithoutLeaseRbac: Rule = {
 
 function usesLegacyLock(settings: LeaderElectionSettings): boolean {
   const lock = settings.resourceLock?.value;
-  return typeof lock === 'string' && LEGACY_LOCKS[lock] !== undefined;
+  return typeof lock === 'string' && ownEntry(LEGACY_LOCKS, lock) !== undefined;
 }

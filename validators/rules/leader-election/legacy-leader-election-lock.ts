@@ -1,3 +1,4 @@
+import { ownEntry } from '../../json';
 import { Rule } from '../../rule';
 import { leaderElectionDisabled, leaderElectionSettings } from './leader-election-settings';
 
@@ -39,7 +40,7 @@ export const legacyLeaderElectionLock: Rule = {
     for (const settings of leaderElectionSettings(context.index)) {
       const lock = settings.resourceLock;
       if (!lock || typeof lock.value !== 'string' || leaderElectionDisabled(settings)) continue;
-      const legacy = LEGACY_LOCKS[lock.value];
+      const legacy = ownEntry(LEGACY_LOCKS, lock.value);
       if (!legacy) continue;
       const consequence = version.atLeast(legacy.removedIn)
         ? `on the target Kubernetes ${version.toString()} the component refuses to start`

@@ -1,6 +1,6 @@
 import { asArray, asString, getField, getRecord } from '../../json';
 import { Rule } from '../../rule';
-import { NFS_CSI_DRIVER, effectiveSoftOption, mountOptions, nfsVolumeType } from './nfs-volumes';
+import { NFS_CSI_DRIVER, effectiveSoftOption, mountOptions, nfsPersistentVolumeExample, nfsVolumeType } from './nfs-volumes';
 
 /** Provisioners of NFS-backed StorageClasses: csi-driver-nfs, ceph-csi/rook NFS, nfs-subdir and friends. */
 const NFS_PROVISIONER = /nfs/i;
@@ -15,16 +15,8 @@ export const nfsSoftMount: Rule = {
   fix: 'Remove soft (or write hard) from mountOptions. If hung mounts are the worry, bound retries with timeo= and '
     + 'retrans= and fix availability of the server instead.',
   example: {
-    bad: [
-      'apiVersion: v1', 'kind: PersistentVolume', 'metadata: {name: shared}', 'spec:',
-      '  capacity: {storage: 10Gi}', '  accessModes: [ReadWriteMany]', '  mountOptions: [soft, nfsvers=4.1]',
-      '  nfs: {server: nfs.example.com, path: /exports/shared}',
-    ].join('\n'),
-    good: [
-      'apiVersion: v1', 'kind: PersistentVolume', 'metadata: {name: shared}', 'spec:',
-      '  capacity: {storage: 10Gi}', '  accessModes: [ReadWriteMany]', '  mountOptions: [hard, nfsvers=4.1]',
-      '  nfs: {server: nfs.example.com, path: /exports/shared}',
-    ].join('\n'),
+    bad: nfsPersistentVolumeExample(['soft', 'nfsvers=4.1']),
+    good: nfsPersistentVolumeExample(['hard', 'nfsvers=4.1']),
   },
   check(context) {
     const message = (what: string) => `${what} mounts NFS with soft: a timed-out request returns an I/O error and `

@@ -1,6 +1,6 @@
 import { getField } from '../../json';
 import { Rule } from '../../rule';
-import { hasNfsVersion, mountOptions, nfsVolumeType } from './nfs-volumes';
+import { hasNfsVersion, mountOptions, nfsPersistentVolumeExample, nfsVolumeType } from './nfs-volumes';
 
 export const nfsVolumeWithoutVersion: Rule = {
   id: 'nfs-volume-without-version',
@@ -11,16 +11,8 @@ export const nfsVolumeWithoutVersion: Rule = {
     + 'different failure behaviour) on another, or fail on nodes whose default the server does not offer.',
   fix: 'Add the version the server is meant to serve to spec.mountOptions, e.g. nfsvers=4.1.',
   example: {
-    bad: [
-      'apiVersion: v1', 'kind: PersistentVolume', 'metadata: {name: shared}', 'spec:',
-      '  capacity: {storage: 10Gi}', '  accessModes: [ReadWriteMany]', '  mountOptions: [hard]',
-      '  nfs: {server: nfs.example.com, path: /exports/shared}',
-    ].join('\n'),
-    good: [
-      'apiVersion: v1', 'kind: PersistentVolume', 'metadata: {name: shared}', 'spec:',
-      '  capacity: {storage: 10Gi}', '  accessModes: [ReadWriteMany]', '  mountOptions: [hard, nfsvers=4.1]',
-      '  nfs: {server: nfs.example.com, path: /exports/shared}',
-    ].join('\n'),
+    bad: nfsPersistentVolumeExample(['hard']),
+    good: nfsPersistentVolumeExample(['hard', 'nfsvers=4.1']),
   },
   check(context) {
     for (const volume of context.index.ofKind('PersistentVolume')) {

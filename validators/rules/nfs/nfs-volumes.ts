@@ -84,3 +84,12 @@ export function effectiveSoftOption(options: readonly MountOption[]): MountOptio
 export function hasNfsVersion(options: readonly MountOption[]): boolean {
   return options.some((entry) => /^(nfs)?vers=\S+$/.test(entry.option));
 }
+
+/** A static in-tree NFS PersistentVolume as YAML, for rule examples that differ only in its mount options. */
+export function nfsPersistentVolumeExample(mountOptions: readonly string[]): string {
+  return [
+    'apiVersion: v1', 'kind: PersistentVolume', 'metadata: {name: shared}', 'spec:',
+    '  capacity: {storage: 10Gi}', '  accessModes: [ReadWriteMany]', `  mountOptions: [${mountOptions.join(', ')}]`,
+    '  nfs: {server: nfs.example.com, path: /exports/shared}',
+  ].join('\n');
+}

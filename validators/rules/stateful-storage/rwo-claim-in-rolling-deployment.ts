@@ -34,6 +34,20 @@ function surgePods(maxSurge: unknown, replicas: number): number | undefined {
   return asNumber(maxSurge);
 }
 
+/** The incident-1 Deployment and its ReadWriteOnce claim as YAML; the examples differ only in `strategyLines`. */
+function deploymentOnClaimExample(strategyLines: readonly string[]): string {
+  return [
+    'apiVersion: apps/v1', 'kind: Deployment', 'metadata: {name: db}', 'spec:',
+    ...strategyLines,
+    '  selector: {matchLabels: {app: db}}',
+    '  template:', '    metadata: {labels: {app: db}}', '    spec:',
+    '      containers: [{name: db, image: postgres:16, volumeMounts: [{name: data, mountPath: /var/lib/postgresql/data}]}]',
+    '      volumes: [{name: data, persistentVolumeClaim: {claimName: data}}]',
+    '---', 'apiVersion: v1', 'kind: PersistentVolumeClaim', 'metadata: {name: data}',
+    'spec: {accessModes: [ReadWriteOnce], storageClassName: ceph-rbd, resources: {requests: {storage: 10Gi}}}',
+  ].join('\n');
+}
+
 export const rwoClaimInRollingDeployment: Rule = {
   id: 'rwo-claim-in-rolling-deployment',
   severity: 'error',
@@ -48,25 +62,8 @@ export const rwoClaimInRollingDeployment: Rule = {
     + 'Deployment with `replicas: 1` and `strategy: {type: Recreate}` also works. '
     + NODE_LOSS_RECOVERY,
   example: {
-    bad: [
-      'apiVersion: apps/v1', 'kind: Deployment', 'metadata: {name: db}', 'spec:',
-      '  selector: {matchLabels: {app: db}}',
-      '  template:', '    metadata: {labels: {app: db}}', '    spec:',
-      '      containers: [{name: db, image: postgres:16, volumeMounts: [{name: data, mountPath: /var/lib/postgresql/data}]}]',
-      '      volumes: [{name: data, persistentVolumeClaim: {claimName: data}}]',
-      '---', 'apiVersion: v1', 'kind: PersistentVolumeClaim', 'metadata: {name: data}',
-      'spec: {accessModes: [ReadWriteOnce], storageClassName: ceph-rbd, resources: {requests: {storage: 10Gi}}}',
-    ].join('\n'),
-    good: [
-      'apiVersion: apps/v1', 'kind: Deployment', 'metadata: {name: db}', 'spec:',
-      '  replicas: 1', '  strategy: {type: Recreate}',
-      '  selector: {matchLabels: {app: db}}',
-      '  template:', '    metadata: {labels: {app: db}}', '    spec:',
-      '      containers: [{name: db, image: postgres:16, volumeMounts: [{name: data, mountPath: /var/lib/postgresql/data}]}]',
-      '      volumes: [{name: data, persistentVolumeClaim: {claimName: data}}]',
-      '---', 'apiVersion: v1', 'kind: PersistentVolumeClaim', 'metadata: {name: data}',
-      'spec: {accessModes: [ReadWriteOnce], storageClassName: ceph-rbd, resources: {requests: {storage: 10Gi}}}',
-    ].join('\n'),
+    bad: deploymentOnClaimExample([]),
+    good: deploymentOnClaimExample(['  replicas: 1', '  strategy: {type: Recreate}']),
   },
   check(context) {
     const claims = new ClaimResolver(context.index);

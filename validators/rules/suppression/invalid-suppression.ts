@@ -1,4 +1,5 @@
 import { fieldPath } from '../../field-path';
+import { getRecord } from '../../json';
 import { Rule } from '../../rule';
 import { SUPPRESSION_ANNOTATION_PREFIX } from '../../suppression';
 
@@ -23,16 +24,24 @@ export const invalidSuppression: Rule = {
   },
   check(context) {
     for (const object of context.index.objects) {
-      for (const [annotation, value] of Object.entries(object.annotations)) {
+      // The raw annotations, not `object.annotations`: that view keeps string values only, and
+      // `ballast.dev/suppress.x:` with nothing after the colon is YAML null, the commonest empty justification.
+      for (const [annotation, value] of Object.entries(getRecord(object.raw, 'metadata', 'annotations') ?? {})) {
         if (!annotation.startsWith(SUPPRESSION_ANNOTATION_PREFIX)) continue;
         const ruleId = annotation.slice(SUPPRESSION_ANNOTATION_PREFIX.length);
         const path = fieldPath('metadata', 'annotations', annotation);
         if (!context.knownRuleIds.has(ruleId)) {
           context.report(object, { path, message: `suppression names unknown rule "${ruleId}": it suppresses nothing.` });
-        } else if (value.trim() === '') {
+        } else if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) {
           context.report(object, {
             path,
             message: `suppression of ${ruleId} has an empty justification, so it does not suppress anything.`,
+          });
+        } else if (typeof value !== 'string') {
+          context.report(object, {
+            path,
+            message: `suppression of ${ruleId} has the value ${typeof value === 'object' ? (Array.isArray(value) ? 'a list' : 'a mapping') : String(value)}, not a text: annotation values `
+              + 'must be strings, so it does not suppress anything. Write the reason in quotes.',
           });
         }
       }

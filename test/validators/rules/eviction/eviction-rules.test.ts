@@ -111,8 +111,10 @@ describe('eviction-grace-period-invalid', () => {
       row('KubeletConfiguration', 'node', 'evictionSoftGracePeriod[nodefs.available]'),
     ]);
   });
-  test('passes Go durations', () => {
-    expect(ruleHits([config({ evictionSoftGracePeriod: { 'memory.available': '1m30s', 'nodefs.available': '90s' } })], id)).toEqual([]);
+  test('passes Go durations (both micro signs, as Go accepts)', () => {
+    expect(ruleHits([config({ evictionSoftGracePeriod: {
+      'memory.available': '1m30s', 'nodefs.available': '90s', 'imagefs.available': '500\u00b5s', 'pid.available': '500\u03bcs',
+    } })], id)).toEqual([]);
   });
 });
 
