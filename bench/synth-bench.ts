@@ -5,12 +5,11 @@ import { ApiObject, App, Chart, Size } from 'cdk8s';
 import { Cpu } from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import { BallastGate, CephRbdStorageClass, RbdDataVolume, RbdStatefulSet } from '../constructs';
-import { performance } from 'perf_hooks';
 import { validateObjects } from '../validators';
-import { formatMs, medianMs } from './measure';
+import { after, formatMs, medianMs, pairedMs, whole } from './measure';
 
 const WORKLOADS = 200;
-const RUNS = 7;
+const RUNS = 15;
 
 const STORAGE_CLASS = 'ceph-rbd';
 const labelsOf = (name: string) => ({ 'app.kubernetes.io/name': name });
@@ -109,31 +108,32 @@ function buildApp(outdir: string, addWorkload: WorkloadBuilder, gated: boolean):
 /** `npm run bench`, synth part: ballast-built app versus plain ApiObjects, and the gate's share. */
 export function runSynthBench(ballastWorkload: WorkloadBuilder = addBallastWorkload, label = 'RbdStatefulSet + BallastGate'): void {
   const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'ballast-bench-'));
-  const plain = medianMs(RUNS, () => buildApp(outdir, addPlainWorkload, false).app.synth());
-  const ballast = medianMs(RUNS, () => buildApp(outdir, ballastWorkload, true).app.synth());
-  // The gate's cost inside a real synth: the same ballast app synthesized with its gate and with
-  // the gate removed (ballast constructs install one, so it is taken out after building). During
-  // App.synth() the gate hands the manifests it serialized to the writer, so this is the true
-  // added cost, unlike a standalone validateApp(), which serializes everything once more.
-  const ungated = medianOfFreshApps(() => {
+  const endToEnd = pairedMs(RUNS,
+    whole(() => buildApp(outdir, addPlainWorkload, false).app.synth()),
+    whole(() => buildApp(outdir, ballastWorkload, true).app.synth()));
+  // The gate's cost inside a real synth: the same ballast app synthesized without its gate (ballast
+  // constructs install one, so it is taken out after building) and with it. Only synth() is timed.
+  // During App.synth() the gate hands the manifests it serialized to the writer, so this is the
+  // true added cost, unlike a standalone validateApp(), which serializes everything once more.
+  const synth = (app: App) => app.synth();
+  const gateCost = pairedMs(RUNS, after(() => {
     const { app } = buildApp(outdir, ballastWorkload, true);
     app.node.tryRemoveChild('BallastGate');
     return app;
-  }, (app) => app.synth());
-  const gated = medianOfFreshApps(() => buildApp(outdir, ballastWorkload, true).app, (app) => app.synth());
-  const validation = Math.max(0, gated - ungated);
-  const standalone = medianOfFreshApps(() => buildApp(outdir, ballastWorkload, true).gate!, (gate) => gate.validateApp());
+  }, synth), after(() => buildApp(outdir, ballastWorkload, true).app, synth));
+  const standalone = medianMs(RUNS, after(() => buildApp(outdir, ballastWorkload, true).gate!, (gate) => gate.validateApp()));
   const serialized = buildApp(outdir, ballastWorkload, true).app.charts.flatMap((chart) => chart.toJson()).map((object) => ({ object }));
-  const rules = medianMs(RUNS, () => validateObjects(serialized));
+  const rules = medianMs(RUNS, whole(() => validateObjects(serialized)));
   fs.rmSync(outdir, { recursive: true, force: true });
   assertSameObjects(outdir, ballastWorkload);
-  console.log(`synth, ${WORKLOADS} stateful workloads, median of ${RUNS} runs`);
-  console.log(`  plain cdk8s ApiObjects:          ${formatMs(plain)}`);
-  console.log(`  ballast (${label}): ${formatMs(ballast)}`);
-  console.log(`  ratio ballast / plain:           ${(ballast / plain).toFixed(2)}x   (target <= 1.30x)`);
-  console.log(`  validation during synth (synth with gate ${formatMs(gated)} - without ${formatMs(ungated)}): ${formatMs(validation)} = ${((validation / gated) * 100).toFixed(1)}% of ballast synth   (target <= 15%)`);
-  console.log(`    rules alone on ready JSON:     ${formatMs(rules)} = ${((rules / gated) * 100).toFixed(1)}%`);
-  console.log(`    standalone gate.validateApp(): ${formatMs(standalone)} (serializes every object itself; outside synth)`);
+  const share = (ms: number) => `${((Math.max(0, ms) / gateCost.second) * 100).toFixed(1)}%`;
+  console.log(`synth, ${WORKLOADS} stateful workloads, ${RUNS} alternating pairs (medians)`);
+  console.log(`  plain cdk8s ApiObjects (build + synth):  ${formatMs(endToEnd.first)}`);
+  console.log(`  ballast (${label}): ${formatMs(endToEnd.second)}`);
+  console.log(`  ratio ballast / plain:                   ${endToEnd.ratio.toFixed(2)}x   (target <= 1.30x)`);
+  console.log(`  validation during synth: ${formatMs(Math.max(0, gateCost.difference))} = ${share(gateCost.difference)} of synth with the gate (${formatMs(gateCost.second)}; without it ${formatMs(gateCost.first)})   (target <= 15%)`);
+  console.log(`    rules alone on ready JSON:             ${formatMs(rules)} = ${share(rules)}`);
+  console.log(`    standalone gate.validateApp():         ${formatMs(standalone)} (serializes every object itself; outside synth)`);
 }
 
 /** The comparison is only fair if both sides write the same objects: checked on every run. */
@@ -145,18 +145,4 @@ function assertSameObjects(outdir: string, ballastWorkload: WorkloadBuilder): vo
   if (objectsOf(addPlainWorkload, false) !== objectsOf(ballastWorkload, true)) {
     throw new Error('bench: the plain baseline and the ballast workload synthesize different objects; fix addPlainWorkload');
   }
-}
-
-/** Median time of `task` on a fresh subject per run (built untimed), after one warm-up. */
-function medianOfFreshApps<T>(setup: () => T, task: (subject: T) => void): number {
-  task(setup());
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const subject = setup();
-    const start = performance.now();
-    task(subject);
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)];
 }

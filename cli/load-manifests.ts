@@ -6,6 +6,7 @@ import { loadAll as loadYamlDocuments, YAMLException } from 'js-yaml';
 import { Finding, ObjectSource } from '../validators/finding';
 import { isRecord } from '../validators/json';
 import { parseSystemdDropIn } from '../validators/systemd-drop-in';
+import { KUBERNETES_YAML_SCHEMA } from '../validators/yaml-schema';
 
 /** The rule id of findings the loader itself produces (a file that is not valid YAML). */
 export const YAML_SYNTAX_ERROR = 'yaml-syntax-error';
@@ -137,7 +138,7 @@ export function loadText(name: string, text: string): FileLoad {
 function loadYaml(text: string, file: string, objects: LoadedObject[], findings: Finding[]): void {
   let documents: unknown[];
   try {
-    documents = loadYamlDocuments(text, undefined, { filename: file });
+    documents = loadYamlDocuments(text, undefined, { filename: file, schema: KUBERNETES_YAML_SCHEMA });
   } catch (error) {
     findings.push(syntaxFinding(file, error, 0));
     documents = salvageDocuments(text, file, findings);
@@ -156,7 +157,7 @@ function salvageDocuments(text: string, file: string, findings: Finding[]): unkn
   if (parts.length < 2) return documents;
   for (const part of parts) {
     try {
-      const parsed = loadYamlDocuments(part.text, undefined, { filename: file });
+      const parsed = loadYamlDocuments(part.text, undefined, { filename: file, schema: KUBERNETES_YAML_SCHEMA });
       documents.push(parsed.length === 1 ? parsed[0] : undefined);
     } catch (error) {
       // The whole-file error already names the first broken document; report later ones too.

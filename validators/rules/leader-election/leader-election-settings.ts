@@ -1,4 +1,5 @@
 import * as jsYaml from 'js-yaml';
+import { KUBERNETES_YAML_SCHEMA } from '../../yaml-schema';
 import { fieldPath } from '../../field-path';
 import { JsonRecord, asArray, asRecord, asString, getRecord, isRecord, ownEntry } from '../../json';
 import { IndexedObject, ObjectIndex, PodTemplate } from '../../object-index';
@@ -202,7 +203,7 @@ function configMapSettings(configMap: IndexedObject): LeaderElectionSettings[] {
  */
 function parseDocuments(text: string): JsonRecord[] {
   try {
-    return jsYaml.loadAll(text).filter(isRecord);
+    return jsYaml.loadAll(text, undefined, { schema: KUBERNETES_YAML_SCHEMA }).filter(isRecord);
   } catch {
     return [];
   }
