@@ -33,3 +33,15 @@ export function podSpecOf(kind: string | undefined, object: JsonRecord): PodSpec
   const spec = getRecord(object, ...keys);
   return spec ? { spec, path: keys.join('.') } : undefined;
 }
+
+/**
+ * True when an item of a container's `command` or `args` contains `text`: a cheap test that lets
+ * rules looking for one program or flag skip most containers before splitting command lines.
+ */
+export function commandLineMentions(container: JsonRecord, text: string): boolean {
+  for (const list of [container.command, container.args]) {
+    if (!Array.isArray(list)) continue;
+    for (const item of list) if (typeof item === 'string' && item.includes(text)) return true;
+  }
+  return false;
+}

@@ -8,6 +8,7 @@
 import { fieldPath } from '../../field-path';
 import { asArray, asRecord, asString, getRecord } from '../../json';
 import { IndexedObject, ObjectIndex } from '../../object-index';
+import { commandLineMentions } from '../../pod-templates';
 import { splitWords } from '../../systemd-drop-in';
 import { KubeVersion } from '../../kube-version';
 import { MERGE_DEFAULT_EVICTION_SETTINGS_SINCE, defaultEvictionHard } from './eviction-signals';
@@ -51,7 +52,9 @@ function collectEvictionSettingsViews(index: ObjectIndex): readonly EvictionSett
     for (const key of ['initContainers', 'containers']) {
       asArray(template.spec[key]).forEach((container, position) => {
         const record = asRecord(container);
-        if (!record) return;
+        // Only a container that runs the kubelet configures eviction, and the binary's name is a
+        // substring of its command or args: most containers are passed over unsplit.
+        if (!record || !commandLineMentions(record, 'kubelet')) return;
         const base = `${template.path}.${key}[${position}]`;
         const words = [
           ...asArray(record.command).map((text, i) => ({ text, path: `${base}.command[${i}]` })),

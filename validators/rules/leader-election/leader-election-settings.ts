@@ -3,6 +3,7 @@ import { KUBERNETES_YAML_SCHEMA } from '../../yaml-schema';
 import { fieldPath } from '../../field-path';
 import { JsonRecord, asArray, asRecord, asString, getRecord, isRecord, ownEntry } from '../../json';
 import { IndexedObject, ObjectIndex, PodTemplate } from '../../object-index';
+import { commandLineMentions } from '../../pod-templates';
 
 /** One setting as written: its value and the field path of the text that holds it. */
 export interface WrittenSetting {
@@ -111,6 +112,9 @@ function flagSettings(template: PodTemplate): LeaderElectionSettings[] {
   for (const list of ['initContainers', 'containers']) {
     asArray(template.spec[list]).forEach((container, position) => {
       if (!isRecord(container)) return;
+      // Every flag read here contains "leader-elect": most containers can be passed over
+      // without splitting their command lines into words.
+      if (!commandLineMentions(container, 'leader-elect')) return;
       const containerPath = `${template.path}.${list}[${position}]`;
       const settings: Record<string, WrittenSetting> = {};
       const tokens = containerTokens(container, containerPath);
