@@ -3,12 +3,14 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { loadAll } from 'js-yaml';
-import { formatMs } from './measure';
+import { PairedTiming, TimedTask, formatMs, pairedMs, whole } from './measure';
 
 const ROOT = path.resolve(__dirname, '..');
 const CORPUS = path.resolve(ROOT, '..', 'shared', 'corpus');
 const TARGET_OBJECTS = 40000;
-const RUNS = 3;
+const RUNS = 5;
+/** The text format is a side measurement: fewer pairs keep `npm run bench` within a few minutes. */
+const TEXT_RUNS = 3;
 
 /** The compiled CLI when it is up to date (`npm run build`), else ts-node transpile-only (slower start-up). */
 function cliCommand(): { argv: string[]; label: string } {
@@ -59,7 +61,7 @@ function writeCopies(dir: string, copies: number, corpus: ReadonlyArray<{ relati
   }
 }
 
-/** A whole process, start to exit, median of RUNS: the same walk, read and js-yaml loadAll as lint, nothing else. */
+/** The parse-only pass: the same walk, read and js-yaml loadAll as lint, nothing else. */
 const PARSE_ONLY_SCRIPT = `
 const fs = require('fs'), path = require('path'), { loadAll } = require(${JSON.stringify(require.resolve('js-yaml'))});
 let documents = 0;
@@ -70,16 +72,12 @@ const walk = (dir) => { for (const e of fs.readdirSync(dir, { withFileTypes: tru
 for (const dir of process.argv.slice(1)) walk(dir);
 `;
 
-function timeProcess(argv: string[], expectStatus: number[]): number {
-  const times: number[] = [];
-  for (let run = 0; run < RUNS; run++) {
-    const start = process.hrtime.bigint();
+/** A whole process, start to exit, as a timed task; a failure (unexpected exit status) stops the bench. */
+function processRun(argv: string[], expectStatus: number[]): TimedTask {
+  return whole(() => {
     const result = spawnSync(process.execPath, argv, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
-    times.push(Number(process.hrtime.bigint() - start) / 1e6);
     if (!expectStatus.includes(result.status ?? -1)) throw new Error(`${argv.join(' ')} exited ${result.status}: ${result.stderr}`);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)];
+  });
 }
 
 /** `npm run bench`, lint part: whole-process throughput of `ballast lint` against a parse-only pass. */
@@ -94,24 +92,25 @@ export function runLintBench(): void {
   const cli = cliCommand();
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ballast-lint-bench-'));
   try {
-    const rows: Array<{ objects: number; parse: number; json: number; text: number }> = [];
+    const rows: Array<{ objects: number; json: PairedTiming; text: PairedTiming }> = [];
     // Doubling the input = a second, identical set of copies given as a second path.
     const halves = [path.join(root, 'a'), path.join(root, 'b')];
     for (const half of halves) writeCopies(half, copies, corpus);
     for (const dirs of [halves.slice(0, 1), halves]) {
-      const parse = timeProcess(['-e', PARSE_ONLY_SCRIPT, ...dirs], [0]);
-      const json = timeProcess([...cli.argv, 'lint', '--format', 'json', ...dirs], [0, 1]);
-      const text = timeProcess([...cli.argv, 'lint', ...dirs], [0, 1]);
-      rows.push({ objects: perCopy * copies * dirs.length, parse, json, text });
+      // Each lint run is paired with a parse-only run right before it, so machine drift cancels.
+      const parseOnly = processRun(['-e', PARSE_ONLY_SCRIPT, ...dirs], [0]);
+      const json = pairedMs(RUNS, parseOnly, processRun([...cli.argv, 'lint', '--format', 'json', ...dirs], [0, 1]));
+      const text = pairedMs(TEXT_RUNS, parseOnly, processRun([...cli.argv, 'lint', ...dirs], [0, 1]));
+      rows.push({ objects: perCopy * copies * dirs.length, json, text });
     }
-    console.log(`lint, whole process start to exit, median of ${RUNS} runs; CLI: ${cli.label}`);
+    console.log(`lint, whole process start to exit, ${RUNS} alternating pairs with a parse-only pass (medians); CLI: ${cli.label}`);
     console.log(`  input: ${copies} and ${copies * 2} copies of ../shared/corpus (${corpus.length} files, ${perCopy} objects each)`);
     for (const row of rows) {
-      console.log(`  ${row.objects} objects: parse-only ${formatMs(row.parse)}, lint --format json ${formatMs(row.json)} `
-        + `= ${Math.round(row.objects / (row.json / 1000))} objects/s (target >= 20000), ${(row.json / row.parse).toFixed(2)}x parse-only (target <= 1.5x); `
-        + `text ${formatMs(row.text)} = ${(row.text / row.parse).toFixed(2)}x`);
+      console.log(`  ${row.objects} objects: parse-only ${formatMs(row.json.first)}, lint --format json ${formatMs(row.json.second)} `
+        + `= ${Math.round(row.objects / (row.json.second / 1000))} objects/s (target >= 20000), ${row.json.ratio.toFixed(2)}x parse-only (target <= 1.5x); `
+        + `text ${formatMs(row.text.second)} = ${row.text.ratio.toFixed(2)}x`);
     }
-    console.log(`  doubling the input: lint time x${(rows[1].json / rows[0].json).toFixed(2)} (target <= 2.00), parse-only x${(rows[1].parse / rows[0].parse).toFixed(2)}`);
+    console.log(`  doubling the input: lint time x${(rows[1].json.second / rows[0].json.second).toFixed(2)} (target <= 2.00), parse-only x${(rows[1].json.first / rows[0].json.first).toFixed(2)}`);
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }
