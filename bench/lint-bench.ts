@@ -61,13 +61,17 @@ function writeCopies(dir: string, copies: number, corpus: ReadonlyArray<{ relati
   }
 }
 
-/** The parse-only pass: the same walk, read and js-yaml loadAll as lint, nothing else. */
+/**
+ * The parse-only pass: the same walk, read and js-yaml loadAll, with the same schema, as lint;
+ * nothing else. (It loads the compiled schema, which `cliCommand` has just built.)
+ */
 const PARSE_ONLY_SCRIPT = `
 const fs = require('fs'), path = require('path'), { loadAll } = require(${JSON.stringify(require.resolve('js-yaml'))});
+const { KUBERNETES_YAML_SCHEMA: schema } = require(${JSON.stringify(path.join(ROOT, 'lib', 'validators', 'yaml-schema.js'))});
 let documents = 0;
 const walk = (dir) => { for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
   const full = path.join(dir, e.name);
-  if (e.isDirectory()) walk(full); else if (/\\.(ya?ml|json)$/.test(e.name)) documents += loadAll(fs.readFileSync(full, 'utf8')).length;
+  if (e.isDirectory()) walk(full); else if (/\\.(ya?ml|json)$/.test(e.name)) documents += loadAll(fs.readFileSync(full, 'utf8'), undefined, { schema }).length;
 } };
 for (const dir of process.argv.slice(1)) walk(dir);
 `;
