@@ -6,8 +6,9 @@
 import { KubeVersion } from '../validators/kube-version';
 import {
   EVICTION_SIGNALS, EvictionSignal, MERGE_DEFAULT_EVICTION_SETTINGS_SINCE, compareThresholds, defaultEvictionHard,
-  minimumReclaimError, parseGoDuration, parseThreshold,
+  minimumReclaimError, parseThreshold,
 } from '../validators/rules/eviction/eviction-signals';
+import { parseGoDuration } from '../validators/go-duration';
 import { KubeletEvictionSettings } from '../templates/kubelet-eviction-settings';
 import { EvictionThresholdValue, checkEvictionThreshold } from './eviction-threshold';
 import { BallastPropError } from './prop-error';
@@ -105,8 +106,8 @@ export class KubeletEvictionPolicy {
 
     for (const [signal, soft] of Object.entries(props.soft ?? {}) as Array<[EvictionSignal, SoftEvictionThreshold]>) {
       checkEvictionThreshold(OWNER, `soft.${signal}.threshold`, signal, soft?.threshold);
-      const seconds = parseGoDuration(String(soft?.gracePeriod ?? ''));
-      if (seconds === undefined || seconds <= 0) {
+      const milliseconds = parseGoDuration(String(soft?.gracePeriod ?? ''));
+      if (milliseconds === undefined || milliseconds <= 0) {
         throw new BallastPropError(OWNER, `soft.${signal}.gracePeriod`, soft?.gracePeriod,
           'a soft threshold needs a positive grace period (the kubelet refuses to start without one)', 'write e.g. "2m" or "90s"');
       }

@@ -1,5 +1,6 @@
 export * from './finding';
 export * from './field-path';
+export * from './go-duration';
 export * from './json';
 export * from './kube-version';
 export * from './object-index';

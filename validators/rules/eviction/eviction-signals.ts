@@ -4,6 +4,7 @@
  * agree with each other and with the kubelet (`pkg/kubelet/eviction/helpers.go`, `api/types.go`,
  * `defaults_linux.go`).
  */
+import { parseGoDuration } from '../../go-duration';
 import { KubeVersion } from '../../kube-version';
 
 /** Every signal the kubelet accepts; any other key makes it refuse to start. */
@@ -99,32 +100,11 @@ export function minimumReclaimError(signal: string, text: string): string | unde
   return amount < 0 ? `negative eviction minimum reclaim specified for ${signal}` : undefined;
 }
 
-// Go accepts both micro signs: U+00B5 (µ) and the Greek letter U+03BC (μ).
-const DURATION_UNITS: Readonly<Record<string, number>> = { ns: 1e-9, us: 1e-6, 'µs': 1e-6, 'μs': 1e-6, ms: 1e-3, s: 1, m: 60, h: 3600 };
-
-/** A Go duration (`1m30s`, `90s`, `-5s`) in seconds, or undefined if Go's time.ParseDuration would refuse it. */
-export function parseGoDuration(text: string): number | undefined {
-  const value = text.trim();
-  const match = /^([+-]?)(.*)$/.exec(value);
-  if (!match || match[2] === '') return undefined;
-  if (match[2] === '0') return 0;
-  const part = /(\d+\.?\d*|\.\d+)(ns|us|µs|μs|ms|s|m|h)/gy;
-  let seconds = 0;
-  let consumed = 0;
-  let piece: RegExpExecArray | null;
-  while ((piece = part.exec(match[2])) !== null) {
-    seconds += Number(piece[1]) * DURATION_UNITS[piece[2]];
-    consumed = part.lastIndex;
-  }
-  if (consumed !== match[2].length) return undefined;
-  return match[1] === '-' ? -seconds : seconds;
-}
-
 /** Checks a soft grace period as the kubelet does (`parseGracePeriods`); undefined when valid. */
 export function gracePeriodError(text: string): string | undefined {
-  const seconds = parseGoDuration(text);
-  if (seconds === undefined) return `time: invalid duration "${text}"`;
-  return seconds < 0 ? `invalid eviction grace period specified: ${text}, must be a positive value` : undefined;
+  const milliseconds = parseGoDuration(text);
+  if (milliseconds === undefined) return `time: invalid duration "${text}"`;
+  return milliseconds < 0 ? `invalid eviction grace period specified: ${text}, must be a positive value` : undefined;
 }
 
 /**

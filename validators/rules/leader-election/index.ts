@@ -13,7 +13,6 @@ export const LEADER_ELECTION_RULES: readonly Rule[] = [
   leaderElectionWithoutLeaseRbac,
 ];
 
-export { parseGoDuration, formatGoDuration } from './go-duration';
 export { DEFAULT_LEADER_ELECTION_TIMINGS_MS, LEADER_ELECTION_JITTER_FACTOR, leaderElectionTimingProblems } from './timings';
 export type { LeaderElectionTiming, LeaderElectionTimingProblem, LeaderElectionTimingsMs } from './timings';
 export { LEGACY_LOCKS } from './legacy-leader-election-lock';

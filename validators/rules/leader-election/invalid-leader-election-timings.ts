@@ -1,5 +1,5 @@
 import { Rule } from '../../rule';
-import { parseGoDuration } from './go-duration';
+import { parseGoDuration } from '../../go-duration';
 import { LeaderElectionSettings, WrittenSetting, leaderElectionDisabled, leaderElectionSettings } from './leader-election-settings';
 import { DEFAULT_LEADER_ELECTION_TIMINGS_MS, LeaderElectionTiming, leaderElectionTimingProblems } from './timings';
 

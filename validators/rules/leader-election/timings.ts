@@ -1,4 +1,4 @@
-import { formatGoDuration } from './go-duration';
+import { formatGoDuration } from '../../go-duration';
 
 /** Leader-election timings in milliseconds. */
 export interface LeaderElectionTimingsMs {

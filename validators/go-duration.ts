@@ -1,6 +1,7 @@
 /**
- * Go `time.Duration` text, as the `--leader-elect-*` flags and `metav1.Duration` config fields
- * read it (`15s`, `1m30s`, `500ms`, `1.5s`, `0`). Written here rather than borrowed from a
+ * Go `time.Duration` text, as `time.ParseDuration` reads it for the `--leader-elect-*` flags,
+ * `metav1.Duration` config fields and the kubelet's eviction grace periods (`15s`, `1m30s`,
+ * `500ms`, `1.5s`, `0`). Go accepts both micro signs, U+00B5 (µ) and U+03BC (μ). Written here rather than borrowed from a
  * library because the accepted grammar must be Go's exactly: `15` without a unit is rejected.
  */
 const UNIT_MILLISECONDS: Readonly<Record<string, number>> = {
