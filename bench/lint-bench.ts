@@ -8,7 +8,7 @@ import { PairedTiming, TimedTask, formatMs, pairedMs, whole } from './measure';
 const ROOT = path.resolve(__dirname, '..');
 const CORPUS = path.resolve(ROOT, '..', 'shared', 'corpus');
 const TARGET_OBJECTS = 40000;
-const RUNS = 5;
+const RUNS = 7;
 /** The text format is a side measurement: fewer pairs keep `npm run bench` within a few minutes. */
 const TEXT_RUNS = 3;
 
@@ -63,18 +63,24 @@ function writeCopies(dir: string, copies: number, corpus: ReadonlyArray<{ relati
 
 /**
  * The parse-only pass: the same walk, read and js-yaml loadAll, with the same schema, as lint;
- * nothing else. (It loads the compiled schema, which `cliCommand` has just built.)
+ * nothing else. With `keep`, every document is kept until the end, as cross-object rules need:
+ * the floor for any linter that sees all objects at once, since retained objects make the garbage
+ * collector copy what the parse-only pass lets die young. (It loads the compiled schema, which
+ * `cliCommand` has just built.)
  */
-const PARSE_ONLY_SCRIPT = `
+function parseScript(keep: boolean): string {
+  return `
 const fs = require('fs'), path = require('path'), { loadAll } = require(${JSON.stringify(require.resolve('js-yaml'))});
 const { KUBERNETES_YAML_SCHEMA: schema } = require(${JSON.stringify(path.join(ROOT, 'lib', 'validators', 'yaml-schema.js'))});
-let documents = 0;
+const kept = [];
 const walk = (dir) => { for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
   const full = path.join(dir, e.name);
-  if (e.isDirectory()) walk(full); else if (/\\.(ya?ml|json)$/.test(e.name)) documents += loadAll(fs.readFileSync(full, 'utf8'), undefined, { schema }).length;
+  if (e.isDirectory()) walk(full);
+  else if (/\\.(ya?ml|json)$/.test(e.name)) { const documents = loadAll(fs.readFileSync(full, 'utf8'), undefined, { schema }); ${keep ? 'kept.push(documents);' : ''} }
 } };
 for (const dir of process.argv.slice(1)) walk(dir);
 `;
+}
 
 /** A whole process, start to exit, as a timed task; a failure (unexpected exit status) stops the bench. */
 function processRun(argv: string[], expectStatus: number[]): TimedTask {
@@ -96,16 +102,17 @@ export function runLintBench(): void {
   const cli = cliCommand();
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ballast-lint-bench-'));
   try {
-    const rows: Array<{ objects: number; json: PairedTiming; text: PairedTiming }> = [];
+    const rows: Array<{ objects: number; json: PairedTiming; text: PairedTiming; keep: PairedTiming }> = [];
     // Doubling the input = a second, identical set of copies given as a second path.
     const halves = [path.join(root, 'a'), path.join(root, 'b')];
     for (const half of halves) writeCopies(half, copies, corpus);
     for (const dirs of [halves.slice(0, 1), halves]) {
       // Each lint run is paired with a parse-only run right before it, so machine drift cancels.
-      const parseOnly = processRun(['-e', PARSE_ONLY_SCRIPT, ...dirs], [0]);
+      const parseOnly = processRun(['-e', parseScript(false), ...dirs], [0]);
       const json = pairedMs(RUNS, parseOnly, processRun([...cli.argv, 'lint', '--format', 'json', ...dirs], [0, 1]));
       const text = pairedMs(TEXT_RUNS, parseOnly, processRun([...cli.argv, 'lint', ...dirs], [0, 1]));
-      rows.push({ objects: perCopy * copies * dirs.length, json, text });
+      const keep = pairedMs(TEXT_RUNS, parseOnly, processRun(['-e', parseScript(true), ...dirs], [0]));
+      rows.push({ objects: perCopy * copies * dirs.length, json, text, keep });
     }
     console.log(`lint, whole process start to exit, ${RUNS} alternating pairs with a parse-only pass (medians); CLI: ${cli.label}`);
     console.log(`  input: ${copies} and ${copies * 2} copies of ../shared/corpus (${corpus.length} files, ${perCopy} objects each)`);
@@ -113,6 +120,8 @@ export function runLintBench(): void {
       console.log(`  ${row.objects} objects: parse-only ${formatMs(row.json.first)}, lint --format json ${formatMs(row.json.second)} `
         + `= ${Math.round(row.objects / (row.json.second / 1000))} objects/s (target >= 20000), ${row.json.ratio.toFixed(2)}x parse-only (target <= 1.5x); `
         + `text ${formatMs(row.text.second)} = ${row.text.ratio.toFixed(2)}x`);
+      console.log(`    floor, parse and keep every document (no rules): ${formatMs(row.keep.second)} = ${Math.round(row.objects / (row.keep.second / 1000))} objects/s, `
+        + `${row.keep.ratio.toFixed(2)}x parse-only`);
     }
     console.log(`  doubling the input: lint time x${(rows[1].json.second / rows[0].json.second).toFixed(2)} (target <= 2.00), parse-only x${(rows[1].json.first / rows[0].json.first).toFixed(2)}`);
   } finally {

@@ -18,7 +18,7 @@ export interface LintCommandOptions {
 }
 
 /** `ballast lint`: the result and its rendering; the exit code is 1 when any unsuppressed error remains. */
-export function lint(paths: readonly string[], options: LintCommandOptions): LintResult {
+export async function lint(paths: readonly string[], options: LintCommandOptions): Promise<LintResult> {
   const config = readConfig(options.config, options.cwd);
   const versionText = options.kubeVersion ?? config.kubernetesVersion;
   let kubernetesVersion: KubeVersion | undefined;
@@ -30,7 +30,7 @@ export function lint(paths: readonly string[], options: LintCommandOptions): Lin
     }
   }
 
-  const manifests = loadManifests(paths.length > 0 ? paths : ['.'], options.readStdin ?? readStandardInput);
+  const manifests = await loadManifests(paths.length > 0 ? paths : ['.'], options.readStdin ?? readStandardInput);
   let report;
   try {
     report = validateObjects(manifests.objects, { ...config.options, kubernetesVersion });

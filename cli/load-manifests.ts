@@ -1,12 +1,10 @@
 import * as fs from 'fs';
-import * as path from 'path';
 import { loadAll as loadYamlDocuments, YAMLException } from 'js-yaml';
-// Direct imports, not the validators index: parse workers load this module, and the rules are
-// not needed to read files.
 import { Finding, ObjectSource } from '../validators/finding';
 import { isRecord } from '../validators/json';
 import { parseSystemdDropIn } from '../validators/systemd-drop-in';
 import { KUBERNETES_YAML_SCHEMA } from '../validators/yaml-schema';
+import { WalkPatterns, readFiles } from './file-reader';
 
 /** The rule id of findings the loader itself produces (a file that is not valid YAML). */
 export const YAML_SYNTAX_ERROR = 'yaml-syntax-error';
@@ -45,59 +43,44 @@ export class UsageError extends Error {}
 
 const MANIFEST_EXTENSIONS = /\.(ya?ml|json)$/i;
 const DROP_IN_EXTENSION = /\.conf$/i;
-const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git']);
-
-/**
- * Expands the paths given on the command line into files: directories recursively (`.yaml`,
- * `.yml`, `.json`, and `.conf` files holding a `[Service]` section), files as given, `-` for
- * stdin. Each directory's entries are sorted so every run reports in the same order.
- */
-export function discoverFiles(paths: readonly string[]): string[] {
-  const files: string[] = [];
-  // Symbolic links inside a directory are not followed (as git and ripgrep do): no loops, and
-  // no linting of what lies outside the tree. A link named on the command line is followed.
-  const walk = (dir: string) => {
-    const entries = fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const entry of entries) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (!SKIPPED_DIRECTORIES.has(entry.name)) walk(full);
-      } else if (entry.isFile() && (MANIFEST_EXTENSIONS.test(entry.name) || (DROP_IN_EXTENSION.test(entry.name) && isServiceDropIn(full)))) {
-        files.push(full);
-      }
-    }
-  };
-  for (const given of paths) {
-    if (given === '-') {
-      files.push(given);
-      continue;
-    }
-    const stat = statOrUndefined(given);
-    if (!stat) throw new UsageError(`path not found: ${given}`);
-    if (stat.isDirectory()) walk(given);
-    else files.push(given);
-  }
-  return files;
-}
+/** What a directory walk picks up: manifests, and `.conf` files, kept when they hold a `[Service]` section. */
+const WALK_PATTERNS: WalkPatterns = {
+  manifest: MANIFEST_EXTENSIONS.source,
+  dropIn: DROP_IN_EXTENSION.source,
+  skippedDirectories: ['node_modules', '.git'],
+};
 
 /** What one file yields: its objects and the loader's own findings (syntax errors, binary files). */
-export interface FileLoad {
+interface FileLoad {
   /** The file as findings name it (`<stdin>` for `-`). */
   readonly name: string;
   readonly objects: LoadedObject[];
   readonly findings: Finding[];
 }
 
-/** Reads and parses every file; `readStdin` is called once if `-` is among the paths. */
-export function loadManifests(paths: readonly string[], readStdin: () => string): LoadedManifests {
-  const files = discoverFiles(paths);
+/**
+ * Reads and parses every file under `paths`: directories recursively (`.yaml`, `.yml`, `.json`,
+ * and `.conf` files holding a `[Service]` section), files as given, `-` for stdin
+ * (`readStdin` is called once). Files are parsed as the reader delivers them.
+ */
+export async function loadManifests(paths: readonly string[], readStdin: () => string): Promise<LoadedManifests> {
+  for (const given of paths) {
+    if (given !== '-' && !statOrUndefined(given)) throw new UsageError(`path not found: ${given}`);
+  }
   let stdinText: string | undefined;
-  const loads = files.map((file) => (file === '-' ? loadText(STDIN_NAME, stdinText ??= readStdin()) : loadFile(file)));
+  const loads: FileLoad[] = [];
+  for await (const batch of readFiles(paths, WALK_PATTERNS)) {
+    for (const file of batch) {
+      if (file.path === '-') loads.push(loadText(STDIN_NAME, stdinText ??= readStdin()));
+      else if (file.unreadableDirectory) loads.push(unreadableDirectory(file.path));
+      else if (!file.discovered || !DROP_IN_EXTENSION.test(file.path) || isServiceDropIn(file.text)) loads.push(loadContent(file.path, file.text));
+    }
+  }
   return assembleManifests(loads, stdinText);
 }
 
 /** Joins per-file results, in file order, into what the lint command validates. */
-export function assembleManifests(loads: readonly FileLoad[], stdinText: string | undefined): LoadedManifests {
+function assembleManifests(loads: readonly FileLoad[], stdinText: string | undefined): LoadedManifests {
   const objects: LoadedObject[] = [];
   const loaderFindings: Finding[] = [];
   for (const load of loads) {
@@ -112,9 +95,12 @@ export function assembleManifests(loads: readonly FileLoad[], stdinText: string 
   };
 }
 
-/** Reads and parses one file from disk. */
-export function loadFile(file: string): FileLoad {
-  const content = readFileOrUndefined(file);
+function unreadableDirectory(dir: string): FileLoad {
+  return { name: dir, objects: [], findings: [loaderFinding(dir, 1, 'the directory cannot be listed (permission denied or removed while linting), so nothing in it was checked', 'Make the directory readable or leave it out of the paths.')] };
+}
+
+/** Parses one file's content as read from disk (undefined: it could not be read). */
+function loadContent(file: string, content: string | undefined): FileLoad {
   if (content === undefined) {
     return { name: file, objects: [], findings: [loaderFinding(file, 1, 'the file cannot be read (permission denied or removed while linting)', 'Make the file readable or leave it out of the paths.')] };
   }
@@ -125,7 +111,7 @@ export function loadFile(file: string): FileLoad {
 }
 
 /** Parses one file's text: a systemd drop-in or a YAML/JSON stream. */
-export function loadText(name: string, text: string): FileLoad {
+function loadText(name: string, text: string): FileLoad {
   const load: FileLoad = { name, objects: [], findings: [] };
   if (DROP_IN_EXTENSION.test(name) && SERVICE_SECTION.test(text)) {
     loadDropIn(text, name, load.objects, load.findings);
@@ -260,23 +246,13 @@ function looksBinary(text: string): boolean {
   return nul >= 0 && nul < 8192;
 }
 
-function isServiceDropIn(file: string): boolean {
-  const text = readFileOrUndefined(file);
+function isServiceDropIn(text: string | undefined): boolean {
   return text !== undefined && !looksBinary(text) && SERVICE_SECTION.test(text);
 }
 
 function statOrUndefined(file: string): fs.Stats | undefined {
   try {
     return fs.statSync(file);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Read as UTF-8 in one call (the fastest path in Node); invalid bytes become U+FFFD. */
-function readFileOrUndefined(file: string): string | undefined {
-  try {
-    return fs.readFileSync(file, 'utf8');
   } catch {
     return undefined;
   }

@@ -39,11 +39,11 @@ export async function run(argv: readonly string[], io: CliIo = processIo): Promi
     .option('--kube-version <X.Y>', 'target Kubernetes version (default: from the config, else 1.27)')
     .option('-c, --config <file>', `rules on/off, severity overrides and settings (default: ./.ballast.yaml if present)`)
     .addHelpText('after', '\nExit codes: 0 no unsuppressed error, 1 at least one error finding, 2 usage or tool problem.')
-    .action((paths: string[], options: { format: string; kubeVersion?: string; config?: string }) => {
+    .action(async (paths: string[], options: { format: string; kubeVersion?: string; config?: string }) => {
       // Loaded on use: `ballast rules` and `--help` stay fast.
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { runLint } = require('./lint-run') as typeof import('./lint-run');
-      exitCode = runLint(paths, options, io, packageVersion());
+      exitCode = await runLint(paths, options, io, packageVersion());
     });
 
   try {

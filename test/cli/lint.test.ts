@@ -91,6 +91,24 @@ describe('ballast lint: what it reads', () => {
     }
   });
 
+  test('findings follow the order of the paths given, each directory walked in name order', async () => {
+    // A directory is read on the reader thread, files named one by one on the main thread:
+    // both must give the same files in the same order.
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 40; i++) files[`tree/${String.fromCharCode(122 - (i % 26))}${i}/pv.yaml`] = PV_WITH_NAMESPACE.replace('name: data', `name: data-${i}`);
+    files['first.yaml'] = PV_WITH_NAMESPACE.replace('name: data', 'name: named-first');
+    const tree = tempTree(files);
+    try {
+      const walked = await lintJson([path.join(tree.dir, 'first.yaml'), path.join(tree.dir, 'tree'), '-'], PV_WITH_NAMESPACE.replace('name: data', 'name: from-stdin'));
+      const treeFiles = Object.keys(files).filter((file) => file.startsWith('tree/')).sort().map((file) => path.join(tree.dir, file));
+      expect(walked.json.findings.map((f) => f.file)).toEqual([path.join(tree.dir, 'first.yaml'), ...treeFiles, '<stdin>']);
+      const named = await lintJson([path.join(tree.dir, 'first.yaml'), ...treeFiles, '-'], PV_WITH_NAMESPACE.replace('name: data', 'name: from-stdin'));
+      expect(named.stdout).toBe(walked.stdout);
+    } finally {
+      tree.cleanup();
+    }
+  });
+
   test('incident 4: the kubelet drop-in that dropped the default eviction thresholds fails lint at its line', async () => {
     const fixture = path.resolve(__dirname, '..', 'fixtures', 'incident-4');
     const { code, json } = await lintJson([fixture]);
