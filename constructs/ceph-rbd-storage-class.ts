@@ -3,6 +3,7 @@ import { k8s } from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import { BallastGate } from './ballast-gate';
 import { BallastPropError } from './prop-error';
+import { DNS_LABEL, DNS_SUBDOMAIN } from './kubernetes-names';
 
 /** A Secret referenced by name and namespace: the key material stays in the cluster, never in props. */
 export interface CephSecretReference {
@@ -71,8 +72,6 @@ export interface CephRbdStorageClassProps {
   readonly mountOptions?: readonly string[];
 }
 
-const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/;
-const DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
 const SECRET_PARAMETER = 'csi.storage.k8s.io';
 
 /** Ceph refuses these features unless the feature they build on is enabled too. */

@@ -1,13 +1,13 @@
 import { DEFAULT_KUBERNETES_VERSION, KubeVersion } from '../validators';
 import { LeaderElectionTimings, LeaderElectionTimingsProps } from './leader-election-timings';
 import { BallastPropError } from './prop-error';
+import { DNS_SUBDOMAIN } from './kubernetes-names';
 
 /** The control-plane components whose leader election ballast renders. */
 export type ControlPlaneComponent = 'kube-controller-manager' | 'kube-scheduler';
 
 /** The oldest target rendered: leases became the default lock of both components in 1.20. */
 const MINIMUM_VERSION = '1.20';
-const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/;
 
 export interface ControlPlaneLeaderElectionOptions {
   /**

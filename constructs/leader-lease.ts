@@ -6,6 +6,7 @@ import { asArray, asString, isRecord, podSpecOf } from '../validators';
 import { BallastGate } from './ballast-gate';
 import { LeaderElectionTimings, LeaderElectionTimingsProps } from './leader-election-timings';
 import { BallastPropError } from './prop-error';
+import { DNS_LABEL, DNS_SUBDOMAIN } from './kubernetes-names';
 
 /** The environment variables `attachTo` adds to every container of the workload. */
 export const LEADER_LEASE_ENV = {
@@ -21,8 +22,6 @@ export const LEADER_LEASE_ENV = {
 } as const;
 
 const LEASE_API_GROUP = 'coordination.k8s.io';
-const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/;
-const DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
 
 export interface LeaderLeaseProps {
   /**

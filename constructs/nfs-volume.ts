@@ -5,6 +5,7 @@ import { NFS_CLIENT, asArray, asRecord, podSpecOf } from '../validators';
 import { BallastGate } from './ballast-gate';
 import { requireNodePrerequisite } from './node-prerequisite-affinity';
 import { BallastPropError } from './prop-error';
+import { DNS_SUBDOMAIN } from './kubernetes-names';
 
 /** NFS protocol versions; pinned so every node mounts the same way. */
 export enum NfsVersion {
@@ -31,8 +32,14 @@ export interface NfsMountOptions {
 export interface NfsClaimProps {
   /** Namespace of the claim (and of the workloads mounting it). */
   readonly namespace: string;
-  /** Name of the PV and of the claim. @default - the construct's id */
+  /** Name of the claim. @default - the construct's id */
   readonly name?: string;
+  /**
+   * Name of the PersistentVolume. PersistentVolumes are cluster-wide: two claims named `data` in
+   * two namespaces must not share one, or the second apply rewrites the first volume's `claimRef`
+   * and server. @default - `<namespace>-<claim name>`
+   */
+  readonly volumeName?: string;
   /** Capacity written on the PV and requested by the claim (NFS does not enforce it). @default '1Gi' */
   readonly storage?: string;
   /** @default ['ReadWriteMany'] */
@@ -102,15 +109,20 @@ export class NfsVolume extends Construct {
       return;
     }
     const name = props.claim.name ?? id.toLowerCase();
-    if (!/^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/.test(name)) {
-      throw new BallastPropError(this, 'claim.name', name, 'the PersistentVolume and claim name must be a DNS subdomain',
+    if (!DNS_SUBDOMAIN.test(name)) {
+      throw new BallastPropError(this, 'claim.name', name, 'the claim name must be a DNS subdomain',
         'set claim.name to lower-case letters, digits, "-" and ".", e.g. "reports"');
+    }
+    const persistentVolumeName = props.claim.volumeName ?? `${props.claim.namespace}-${name}`;
+    if (!DNS_SUBDOMAIN.test(persistentVolumeName)) {
+      throw new BallastPropError(this, 'claim.volumeName', persistentVolumeName, 'the PersistentVolume name must be a DNS subdomain',
+        'set claim.volumeName to at most 253 lower-case letters, digits, "-" and ".", e.g. "analytics-reports"');
     }
     const storage = props.claim.storage ?? '1Gi';
     const accessModes = [...(props.claim.accessModes ?? ['ReadWriteMany'])];
     const options = props.mountOptions ?? {};
     this.persistentVolume = new k8s.KubePersistentVolume(this, 'volume', {
-      metadata: { name },
+      metadata: { name: persistentVolumeName },
       spec: {
         capacity: { storage: k8s.Quantity.fromString(storage) },
         accessModes,
@@ -126,7 +138,7 @@ export class NfsVolume extends Construct {
     });
     this.persistentVolumeClaim = new k8s.KubePersistentVolumeClaim(this, 'claim', {
       metadata: { name, namespace: props.claim.namespace },
-      spec: { accessModes, storageClassName: '', volumeName: name, resources: { requests: { storage: k8s.Quantity.fromString(storage) } } },
+      spec: { accessModes, storageClassName: '', volumeName: persistentVolumeName, resources: { requests: { storage: k8s.Quantity.fromString(storage) } } },
     });
     this.volume = { name: volumeName, persistentVolumeClaim: { claimName: name, ...(props.readOnly ? { readOnly: true } : {}) } };
   }

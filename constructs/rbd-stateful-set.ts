@@ -6,6 +6,7 @@ import { CephRbdStorageClass } from './ceph-rbd-storage-class';
 import { StatefulContainerProps, buildContainer } from './container-spec';
 import { BallastPropError } from './prop-error';
 import { sizeQuantity } from './quantity';
+import { DNS_LABEL } from './kubernetes-names';
 
 /** Single-node access modes: the only ones an RBD filesystem volume honours. */
 export type RbdAccessMode = 'ReadWriteOnce' | 'ReadWriteOncePod';
@@ -94,7 +95,6 @@ export interface RbdStatefulSetProps {
   readonly maxUnavailable?: number;
 }
 
-const DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
 /**
  * The StatefulSet controller labels each pod `controller-revision-hash: <name>-<hash of up to 10
  * characters>`; a label value over 63 characters makes every pod creation fail.

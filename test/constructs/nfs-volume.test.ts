@@ -63,13 +63,31 @@ describe('NfsVolume', () => {
     nfs.mountIn(kubeDeployment(chart));
     const objects = Testing.synth(chart);
     const volume = objects.find((o) => o.kind === 'PersistentVolume');
-    expect(volume.metadata).toEqual({ name: 'shared' });
+    expect(volume.metadata).toEqual({ name: 'shop-shared' });
     expect(volume.spec.mountOptions).toEqual(['hard', 'nfsvers=4.2', 'noatime']);
     expect(volume.spec.persistentVolumeReclaimPolicy).toBe('Retain');
     expect(volume.spec.claimRef).toEqual({ namespace: 'shop', name: 'shared' });
     expect(volume.spec.nodeAffinity.required.nodeSelectorTerms).toEqual([{ matchExpressions: [NFS_TERM] }]);
-    expect(objects.find((o) => o.kind === 'PersistentVolumeClaim').spec.volumeName).toBe('shared');
+    expect(objects.find((o) => o.kind === 'PersistentVolumeClaim').metadata).toEqual({ name: 'shared', namespace: 'shop' });
+    expect(objects.find((o) => o.kind === 'PersistentVolumeClaim').spec.volumeName).toBe('shop-shared');
     expect(findingsFor(objects)).toEqual([]);
+  });
+
+  test('claims of the same name in two namespaces get two PersistentVolumes (PV names are cluster-wide)', () => {
+    const chart = Testing.chart();
+    new NfsVolume(chart, 'shop-data', { server: 'nfs', path: '/shop', claim: { namespace: 'shop', name: 'data' } });
+    new NfsVolume(chart, 'billing-data', { server: 'nfs', path: '/billing', claim: { namespace: 'billing', name: 'data' } });
+    new NfsVolume(chart, 'legacy', { server: 'nfs', path: '/legacy', claim: { namespace: 'ops', volumeName: 'legacy-share' } });
+    const objects = Testing.synth(chart);
+    const volumes = objects.filter((o) => o.kind === 'PersistentVolume');
+    expect(volumes.map((v) => [v.metadata.name, v.spec.claimRef])).toEqual([
+      ['shop-data', { namespace: 'shop', name: 'data' }],
+      ['billing-data', { namespace: 'billing', name: 'data' }],
+      ['legacy-share', { namespace: 'ops', name: 'legacy' }],
+    ]);
+    expect(objects.filter((o) => o.kind === 'PersistentVolumeClaim').map((c) => c.spec.volumeName)).toEqual(['shop-data', 'billing-data', 'legacy-share']);
+    expect(() => new NfsVolume(chart, 'bad', { server: 'nfs', path: '/e', claim: { namespace: 'ops', volumeName: 'Legacy_Share' } }))
+      .toThrow(/claim\.volumeName.*DNS subdomain/s);
   });
 
   test('soft is allowed but warned by the gate', () => {
