@@ -73,6 +73,7 @@ export async function loadManifests(paths: readonly string[], readStdin: () => s
     for (const file of batch) {
       if (file.path === '-') loads.push(loadText(STDIN_NAME, stdinText ??= readStdin()));
       else if (file.unreadableDirectory) loads.push(unreadableDirectory(file.path));
+      else if (file.documents) loads.push(loadDocuments(file.path, file.documents));
       else if (!file.discovered || !DROP_IN_EXTENSION.test(file.path) || isServiceDropIn(file.text)) loads.push(loadContent(file.path, file.text));
     }
   }
@@ -130,6 +131,13 @@ function loadYaml(text: string, file: string, objects: LoadedObject[], findings:
     documents = salvageDocuments(text, file, findings);
   }
   documents.forEach((document, documentIndex) => addDocument(document, file, documentIndex, objects));
+}
+
+/** A file the reader thread has parsed already (with the same js-yaml and schema). */
+function loadDocuments(file: string, documents: readonly unknown[]): FileLoad {
+  const load: FileLoad = { name: file, objects: [], findings: [] };
+  documents.forEach((document, documentIndex) => addDocument(document, file, documentIndex, load.objects));
+  return load;
 }
 
 /**

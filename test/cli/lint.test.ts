@@ -92,8 +92,7 @@ describe('ballast lint: what it reads', () => {
   });
 
   test('findings follow the order of the paths given, each directory walked in name order', async () => {
-    // A directory is read on the reader thread, files named one by one on the main thread:
-    // both must give the same files in the same order.
+    // Walking a directory and naming its files one by one must give the same files in the same order.
     const files: Record<string, string> = {};
     for (let i = 0; i < 40; i++) files[`tree/${String.fromCharCode(122 - (i % 26))}${i}/pv.yaml`] = PV_WITH_NAMESPACE.replace('name: data', `name: data-${i}`);
     files['first.yaml'] = PV_WITH_NAMESPACE.replace('name: data', 'name: named-first');
