@@ -99,6 +99,12 @@ const { workerData } = require('worker_threads');
 const { port, paths, patterns, jsYamlPath } = workerData;
 const signal = new Int32Array(workerData.signal);
 const post = (message) => { port.postMessage(message); Atomics.add(signal, 0, 1); Atomics.notify(signal, 0); };
+// Documents nested too deeply to clone go back unparsed, one by one, so the rest still crosses.
+const postParsed = (parsed) => {
+  try { post({ parsed }); } catch {
+    for (const item of parsed) { try { post({ parsed: [item] }); } catch { post({ parsed: [{ index: item.index }] }); } }
+  }
+};
 const walkAndRead = ${walkAndRead.toString()};
 const kubernetesYamlSchema = ${kubernetesYamlSchema.toString()};
 try {
@@ -129,9 +135,9 @@ try {
     }
     parsed.push({ index, documents });
     size += file.text === undefined ? 0 : file.text.length;
-    if (size >= ${BATCH_CHARACTERS} / 4) { post({ parsed }); parsed = []; size = 0; }
+    if (size >= ${BATCH_CHARACTERS} / 4) { postParsed(parsed); parsed = []; size = 0; }
   }
-  post({ parsed });
+  postParsed(parsed);
   post({ done: true });
 } catch (error) {
   post({ error: error instanceof Error ? error.message : String(error) });
@@ -192,7 +198,14 @@ async function* readOnThread(paths: readonly string[], patterns: WalkPatterns): 
   let readerFrom: number | undefined;
 
   const receive = (): boolean => {
-    const received = receiveMessageOnPort(port1);
+    let received: { message: unknown } | undefined;
+    try {
+      received = receiveMessageOnPort(port1);
+    } catch {
+      // Documents nested deeper than this thread's stack can rebuild: the message is dropped, and
+      // the files it held, absent from parsedByReader, are parsed here from their text.
+      return true;
+    }
     if (!received) return false;
     const message = received.message as ReaderMessage;
     if ('files' in message) files.push(...message.files);
