@@ -10,6 +10,7 @@ export * from './rule-settings';
 export * from './node-prerequisites';
 export * from './suppression';
 export * from './systemd-drop-in';
+export * from './value-excerpt';
 export * from './engine';
 export { ALL_RULES, findRule } from './rules';
 export * from './rules/leader-election';

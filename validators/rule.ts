@@ -47,6 +47,12 @@ export interface Rule {
   readonly id: string;
   readonly severity: Severity;
   readonly kubernetesVersions?: KubernetesVersionRange;
+  /**
+   * The kinds the rule looks at (its scope), as `ballast explain` and the catalogue print them:
+   * `['Deployment', 'PersistentVolumeClaim']`. Normalized forms count under the kind they came
+   * from (a kubeadm InitConfiguration that carries kubelet flags is listed as such).
+   */
+  readonly scope?: readonly string[];
   /** One line: what the rule finds. */
   readonly summary: string;
   /** The incident it prevents and the fact behind it. */
