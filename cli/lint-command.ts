@@ -1,7 +1,7 @@
 import * as fs from 'fs';
-import { Finding, KubeVersion, ObjectRef, validateObjects } from '../validators';
-import { readConfig } from './config';
-import { LoadedManifests, ManifestSource, UsageError, loadManifests } from './load-manifests';
+import { Finding, ObjectRef, validateObjects } from '../validators';
+import { readLintOptions } from './config';
+import { LoadedManifests, ManifestSource, loadManifests } from './load-manifests';
 import { FormatOptions, Formatter, LintFinding, LintObjectRef, LintResult, LintedObject } from './lint-result';
 import { SourcePositions } from './source-positions';
 
@@ -19,25 +19,10 @@ export interface LintCommandOptions {
 
 /** `ballast lint`: the result and its rendering; the exit code is 1 when any unsuppressed error remains. */
 export async function lint(paths: readonly string[], options: LintCommandOptions): Promise<LintResult> {
-  const config = readConfig(options.config, options.cwd);
-  const versionText = options.kubeVersion ?? config.kubernetesVersion;
-  let kubernetesVersion: KubeVersion | undefined;
-  if (versionText !== undefined) {
-    try {
-      kubernetesVersion = KubeVersion.parse(versionText);
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
-  }
+  const lintOptions = readLintOptions(options.config, options.cwd, options.kubeVersion);
 
   const manifests = await loadManifests(paths.length > 0 ? paths : ['.'], options.readStdin ?? readStandardInput);
-  let report;
-  try {
-    report = validateObjects(manifests.objects, { ...config.options, kubernetesVersion });
-  } catch (error) {
-    // validateObjects throws only for options (unknown rule ids), which come from the config.
-    throw new UsageError((error as Error).message);
-  }
+  const report = validateObjects(manifests.objects, lintOptions);
 
   const positions = new SourcePositions(manifests.readText);
   const findings = [
@@ -57,6 +42,7 @@ export async function lint(paths: readonly string[], options: LintCommandOptions
       warnings: findings.filter((f) => !f.suppressed && f.severity === 'warning').length,
       suppressed: findings.filter((f) => f.suppressed).length,
     },
+    target: { kubernetesVersion: lintOptions.kubernetesVersion.toString(), source: lintOptions.kubernetesVersionSource },
     files: manifests.files,
     objects: () => lintedObjects(manifests),
   };

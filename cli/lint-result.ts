@@ -1,4 +1,4 @@
-import { Severity } from '../validators';
+import { Severity, VersionSource } from '../validators';
 
 /** One finding as `ballast lint` reports it (the `--format json` contract). */
 export interface LintFinding {
@@ -38,9 +38,16 @@ export interface LintedObject {
   readonly object: LintObjectRef;
 }
 
+/** The Kubernetes version the rules ran for, and where it was set: printed in every format. */
+export interface LintTarget {
+  readonly kubernetesVersion: string;
+  readonly source: VersionSource;
+}
+
 export interface LintResult {
   readonly findings: readonly LintFinding[];
   readonly summary: LintSummary;
+  readonly target: LintTarget;
   readonly files: readonly string[];
   /** Every linted object; built on demand (only JUnit needs it). */
   objects(): readonly LintedObject[];

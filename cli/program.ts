@@ -1,4 +1,5 @@
 import { Command, CommanderError, Option } from 'commander';
+import { DEFAULT_KUBERNETES_VERSION, KUBERNETES_VERSION_ENV } from '../validators/kube-version';
 import { packageVersion } from './package-info';
 import { explainRule, listRules } from './rules-command';
 
@@ -36,7 +37,7 @@ export async function run(argv: readonly string[], io: CliIo = processIo): Promi
     .description('check Kubernetes YAML/JSON files, directories (recursively) and systemd drop-ins; `-` reads stdin')
     .argument('[paths...]', 'files and directories to lint (default: the current directory)')
     .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json', 'sarif', 'junit']).default('text'))
-    .option('--kube-version <X.Y>', 'target Kubernetes version (default: from the config, else 1.27)')
+    .option('--kube-version <X.Y>', `target Kubernetes version, "MAJOR.MINOR" (default: $${KUBERNETES_VERSION_ENV}, else kubernetesVersion in the config, else ${DEFAULT_KUBERNETES_VERSION})`)
     .option('-c, --config <file>', `rules on/off, severity overrides and settings (default: ./.ballast.yaml if present)`)
     .addHelpText('after', '\nExit codes: 0 no unsuppressed error, 1 at least one error finding, 2 usage or tool problem.')
     .action(async (paths: string[], options: { format: string; kubeVersion?: string; config?: string }) => {

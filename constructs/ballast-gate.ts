@@ -1,39 +1,24 @@
 import { ApiObject } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import {
-  DEFAULT_KUBERNETES_VERSION,
-  Finding,
+  BallastOptions,
+  BallastOptionsError,
   KubeVersion,
-  RuleSettings,
-  Severity,
+  ResolvedOptions,
   ValidationReport,
-  describeObject,
+  findingLine,
+  resolveOptions,
+  targetDescription,
   validateObjects,
 } from '../validators';
 import { BallastPropError } from './prop-error';
 
-export interface BallastGateProps {
-  /**
-   * The Kubernetes version the app is deployed to, `MAJOR.MINOR`. Rules and constructs use it
-   * (in-tree rbd is removed in 1.31, ReadWriteOncePod is GA in 1.29, ...).
-   * @default '1.27' (the API level of cdk8s-plus-27), or the `BALLAST_KUBERNETES_VERSION` environment variable
-   */
-  readonly kubernetesVersion?: string;
-  /**
-   * Rule ids not to run. Prefer a per-object suppression annotation with a justification.
-   * @default - every rule runs
-   */
-  readonly disabledRules?: readonly string[];
-  /**
-   * Severity per rule id, replacing the rule's own.
-   * @default - each rule's own severity
-   */
-  readonly severityOverrides?: Readonly<Record<string, Severity>>;
-  /**
-   * Rule parameters.
-   * @default - the defaults of each setting
-   */
-  readonly settings?: Partial<RuleSettings>;
+/**
+ * The gate's props: the options every ballast door takes (`kubernetesVersion`, `rules`,
+ * `parameters`; the same as `.ballast.yaml`, the cdk8s plugin's properties and the policy pack's
+ * config), and where to print warnings.
+ */
+export interface BallastGateProps extends BallastOptions {
   /**
    * Where warnings and suppressed findings are printed during synth.
    * @default console.warn
@@ -72,7 +57,9 @@ export class BallastGate extends Construct {
 
   /** The target Kubernetes version. */
   public readonly kubernetesVersion: KubeVersion;
-  private readonly props: BallastGateProps;
+  /** The gate's options, resolved: what every construct of the app validates with. */
+  public readonly options: ResolvedOptions;
+  private readonly log: (line: string) => void;
   private cached?: { objects: readonly ApiObject[]; report: ValidationReport };
   private synthDepth = 0;
 
@@ -86,19 +73,15 @@ export class BallastGate extends Construct {
     }
     super(root as Construct, GATE_ID);
     Object.defineProperty(this, GATE_SYMBOL, { value: true });
-    const version = props.kubernetesVersion ?? process.env.BALLAST_KUBERNETES_VERSION ?? DEFAULT_KUBERNETES_VERSION;
+    const { log, ...options } = props;
     try {
-      this.kubernetesVersion = KubeVersion.parse(version);
+      this.options = resolveOptions(options, { where: `the props of ${this.node.path}` });
     } catch (error) {
-      throw new BallastPropError(this, 'kubernetesVersion', version, (error as Error).message, 'use "1.27" or another MAJOR.MINOR');
+      if (error instanceof BallastOptionsError) throw new BallastPropError(this, 'props', undefined, error.message, 'see the BallastGate props');
+      throw error;
     }
-    this.props = props;
-    // Fail now on misspelt rule ids rather than at synth.
-    try {
-      validateObjects([], this.validationOptions());
-    } catch (error) {
-      throw new BallastPropError(this, 'disabledRules/severityOverrides', undefined, (error as Error).message, 'use ids from `ballast rules`');
-    }
+    this.kubernetesVersion = this.options.kubernetesVersion;
+    this.log = log ?? ((line: string) => console.warn(line));
     this.reuseReportsDuringSynth(root);
     this.node.addValidation({ validate: () => this.gate() });
   }
@@ -117,7 +100,7 @@ export class BallastGate extends Construct {
     const manifests = objects.map((object) => object.toJson());
     const report = validateObjects(
       manifests.map((manifest, i) => ({ object: manifest, source: { constructPath: objects[i].node.path } })),
-      this.validationOptions(),
+      this.options,
     );
     if (this.synthDepth > 0) {
       this.cached = { objects, report };
@@ -166,36 +149,18 @@ export class BallastGate extends Construct {
     this.cached = undefined;
   }
 
-  private validationOptions() {
-    return {
-      kubernetesVersion: this.kubernetesVersion,
-      disabledRules: this.props.disabledRules,
-      severityOverrides: this.props.severityOverrides,
-      settings: this.props.settings,
-    };
-  }
-
   private gate(): string[] {
     const { report, fresh } = this.run();
     const errors = report.findings.filter((f) => f.severity === 'error' && !f.suppressed);
     if (fresh) {
-      const log = this.props.log ?? ((line: string) => console.warn(line));
       for (const finding of report.findings) {
-        if (finding.suppressed) log(`ballast: suppressed ${formatFinding(finding)} (justification: ${finding.justification})`);
-        else if (finding.severity === 'warning') log(`ballast: ${formatFinding(finding)}`);
+        if (finding.suppressed || finding.severity === 'warning') this.log(`ballast: ${findingLine(finding)}`);
       }
     }
     if (errors.length === 0) return [];
     return [
-      `ballast refused to synthesize: ${errors.length} error(s) (target Kubernetes ${this.kubernetesVersion}).`,
-      ...errors.map(formatFinding),
+      `ballast refused to synthesize: ${errors.length} error(s) (target ${targetDescription(this.kubernetesVersion, this.options.kubernetesVersionSource)}).`,
+      ...errors.map(findingLine),
     ];
   }
-}
-
-/** One finding on one line, as the gate prints it. */
-export function formatFinding(finding: Finding): string {
-  const where = finding.source.constructPath ?? (finding.source.file ? `${finding.source.file}:${finding.source.line ?? 1}` : '');
-  return `${finding.severity} ${finding.rule}: ${describeObject(finding.object)}`
-    + `${where ? ` at ${where}` : ''}${finding.path ? `, field ${finding.path}` : ''}: ${finding.message} Fix: ${finding.fix}`;
 }

@@ -1,11 +1,11 @@
 import { Construct } from 'constructs';
 import { validateObjects } from '../validators/engine';
-import { EVICTION_RULES } from '../validators/rules/eviction';
 import { parseSystemdDropIn } from '../validators/systemd-drop-in';
 import { KUBELET_CONFIG_DIR, KUBELET_EVICTION_CONFIG_DROP_IN, renderKubeletConfigDropIn } from '../templates/kubelet-config-drop-in';
 import { renderKubeletConfigFragment } from '../templates/kubelet-config-fragment';
 import { KUBELET_EVICTION_SYSTEMD_DROP_IN, KUBELET_SYSTEMD_DROP_IN_DIR, renderKubeletSystemdDropIn } from '../templates/kubelet-systemd-drop-in';
-import { BallastGate, formatFinding } from './ballast-gate';
+import { findingLine } from '../validators/finding-text';
+import { BallastGate } from './ballast-gate';
 import { KubeletEvictionPolicy, KubeletEvictionPolicyProps } from './kubelet-eviction-policy';
 import { NodeFilesOutput } from './node-files-output';
 import { BallastPropError } from './prop-error';
@@ -88,9 +88,11 @@ export class KubeletEvictionDropIns extends Construct {
     for (const [file, content] of this.files) {
       if (file.startsWith('systemd-drop-in/')) objects.push(parseSystemdDropIn(content, file));
     }
+    // The app's options (rules switched off, severities, parameters) apply here as everywhere in
+    // the app; only the version is the kubelet's own.
     const report = validateObjects(objects.map((object) => ({ object, source: { constructPath: this.node.path } })), {
-      kubernetesVersion: this.policy.kubernetesVersion, rules: EVICTION_RULES,
+      ...BallastGate.of(this).options, kubernetesVersion: this.policy.kubernetesVersion,
     });
-    return report.findings.filter((finding) => finding.severity === 'error').map(formatFinding);
+    return report.findings.filter((finding) => finding.severity === 'error').map(findingLine);
   }
 }

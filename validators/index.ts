@@ -14,3 +14,6 @@ export * from './value-excerpt';
 export * from './engine';
 export { ALL_RULES, findRule } from './rules';
 export * from './rules/leader-election';
+export * from './options';
+export * from './finding-text';
+export * from './terminal-text';

@@ -1,13 +1,13 @@
 import { LintFinding, LintResult } from '../lint-result';
 
 /**
- * `--format json`: exactly one JSON object, `{"findings": [...], "summary": {...}}`, with every
+ * `--format json`: exactly one JSON object, `{"findings": [...], "summary": {...}, "target": {...}}`, with every
  * key present (null when unknown) so scripts never test for missing keys. Only findings and
  * summary are serialized, never the objects: a YAML alias bomb is a graph of shared references
  * that JSON.stringify would expand exponentially.
  */
 export function formatJson(result: LintResult): string {
-  return JSON.stringify({ findings: result.findings.map(toJson), summary: result.summary }, null, 2) + '\n';
+  return JSON.stringify({ findings: result.findings.map(toJson), summary: result.summary, target: result.target }, null, 2) + '\n';
 }
 
 function toJson(finding: LintFinding) {

@@ -16,6 +16,9 @@ export function formatJunit(result: LintResult): string {
   for (const object of result.objects()) entry(object.file).objects.push(object);
   for (const finding of result.findings) entry(finding.file ?? '<no file>').findings.push(finding);
 
+  // JUnit has properties per test suite only: every suite carries the target version.
+  const properties = `    <properties>\n      <property name="kubernetesVersion" value="${xml(result.target.kubernetesVersion)}"/>\n`
+    + `      <property name="kubernetesVersionSource" value="${xml(result.target.source)}"/>\n    </properties>\n`;
   const suites: string[] = [];
   let totalTests = 0;
   let totalFailures = 0;
@@ -36,7 +39,7 @@ export function formatJunit(result: LintResult): string {
     }
     totalTests += cases.length;
     totalFailures += failures;
-    suites.push(`  <testsuite name="${xml(file)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="0">\n${cases.join('\n')}${cases.length ? '\n' : ''}  </testsuite>`);
+    suites.push(`  <testsuite name="${xml(file)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="0">\n${properties}${cases.join('\n')}${cases.length ? '\n' : ''}  </testsuite>`);
   }
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="ballast lint" tests="${totalTests}" failures="${totalFailures}" errors="0">\n${suites.join('\n')}${suites.length ? '\n' : ''}</testsuites>\n`;
 }
@@ -58,8 +61,9 @@ function testCase(file: string, name: string, findings: readonly LintFinding[]):
   if (findings.length === 0) return `${open}/>`;
   const parts: string[] = [];
   if (failures.length > 0) {
-    const message = failures.length === 1 ? failures[0].message : `${failures.length} errors: ${failures.map((f) => f.rule).join(', ')}`;
-    parts.push(`      <failure message="${xml(message)}" type="${xml(failures[0].rule)}">${xml(failures.map(describe).join('\n\n'))}</failure>`);
+    const [first] = failures;
+    const message = failures.length === 1 && first ? first.message : `${failures.length} errors: ${failures.map((f) => f.rule).join(', ')}`;
+    parts.push(`      <failure message="${xml(message)}" type="${xml(first?.rule ?? '')}">${xml(failures.map(describe).join('\n\n'))}</failure>`);
   }
   if (others.length > 0) parts.push(`      <system-out>${xml(others.map(describe).join('\n\n'))}</system-out>`);
   return `${open}>\n${parts.join('\n')}\n    </testcase>`;

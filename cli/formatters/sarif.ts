@@ -30,6 +30,7 @@ export function formatSarif(result: LintResult, options: FormatOptions): string 
       tool: { driver: { name: 'ballast', version: options.version, semanticVersion: options.version, informationUri: INFORMATION_URI, rules } },
       originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileUri(process.cwd()) + '/' } },
       results: result.findings.map((finding) => toResult(finding, ruleIndex.get(finding.rule))),
+      properties: { kubernetesVersion: result.target.kubernetesVersion, kubernetesVersionSource: result.target.source },
     }],
   };
   return JSON.stringify(log, null, 2) + '\n';

@@ -1,3 +1,4 @@
+import { targetDescription, terminalSafe } from '../../validators';
 import { FormatOptions, LintFinding, LintResult, describeRef } from '../lint-result';
 
 const STYLES = { red: '\u001b[31m', yellow: '\u001b[33m', dim: '\u001b[2m', bold: '\u001b[1m', reset: '\u001b[0m' };
@@ -17,14 +18,15 @@ export function formatText(result: LintResult, options: FormatOptions): string {
     if (finding.file !== currentFile) {
       if (currentFile !== undefined) out.push('');
       currentFile = finding.file;
-      out.push(paint('bold', finding.file ?? '<no file>'));
+      out.push(paint('bold', terminalSafe(finding.file ?? '<no file>')));
     }
     out.push(formatFinding(finding, paint));
   }
   if (result.findings.length > 0) out.push('');
   const { files, objects, errors, warnings, suppressed } = result.summary;
   const counts = `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}, ${suppressed} suppressed`;
-  const line = `${files} file${files === 1 ? '' : 's'}, ${objects} object${objects === 1 ? '' : 's'}: ${counts}`;
+  const line = `${files} file${files === 1 ? '' : 's'}, ${objects} object${objects === 1 ? '' : 's'}: ${counts}`
+    + ` (target ${targetDescription(result.target.kubernetesVersion, result.target.source)})`;
   out.push(errors > 0 ? paint('red', line) : warnings > 0 ? paint('yellow', line) : line);
   return out.join('\n') + '\n';
 }
@@ -35,9 +37,9 @@ function formatFinding(finding: LintFinding, paint: (style: keyof typeof STYLES,
     : finding.severity === 'error' ? paint('red', 'error     ') : paint('yellow', 'warning   ');
   const where = [finding.object.kind !== null || finding.object.name !== null ? describeRef(finding.object) : '', finding.path]
     .filter((part) => part !== '').join('  ');
-  const head = `  ${String(finding.line ?? '-').padStart(5)}  ${severity}  ${where ? `${where}  ` : ''}${finding.message}  ${paint('dim', finding.rule)}`;
+  const head = `  ${String(finding.line ?? '-').padStart(5)}  ${severity}  ${terminalSafe(where ? `${where}  ` : '')}${terminalSafe(finding.message)}  ${paint('dim', finding.rule)}`;
   const tail = finding.suppressed && finding.justification
-    ? `         ${paint('dim', `suppressed because: ${finding.justification}`)}`
-    : `         ${paint('dim', `fix: ${finding.fix}`)}`;
+    ? `         ${paint('dim', `suppressed because: ${terminalSafe(finding.justification)}`)}`
+    : `         ${paint('dim', `fix: ${terminalSafe(finding.fix)}`)}`;
   return `${head}\n${tail}`;
 }

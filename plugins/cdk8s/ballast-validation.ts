@@ -1,8 +1,23 @@
 import type { Validation, ValidationContext } from 'cdk8s-cli/plugins';
 import {
-  Finding, ValidationInput, asString, describeObject, getRecord, ownEntry, suppressionAnnotation, validateObjects,
+  BallastOptions, ResolvedOptions, ValidationInput, acceptAdvice, asString, describeObject, findingLine, getRecord, ownEntry,
+  resolveOptions, targetDescription, terminalSafe, validateObjects,
 } from '../../validators';
-import { BallastValidationProperties, parsePluginProperties } from './plugin-options';
+
+/**
+ * The `properties` of the plugin's entry in `cdk8s.yaml`: the options every ballast door takes.
+ *
+ * ```yaml
+ * validations:
+ *   - package: ./node_modules/ballast-k8s/plugins/cdk8s
+ *     version: 0.1.0
+ *     class: BallastValidation
+ *     properties:
+ *       kubernetesVersion: "1.31"
+ *       rules: {recycle-reclaim-policy: off}
+ * ```
+ */
+export type BallastValidationProperties = BallastOptions;
 
 /**
  * The ballast rules as a cdk8s-cli validation plugin: any cdk8s app, built with ballast
@@ -10,13 +25,14 @@ import { BallastValidationProperties, parsePluginProperties } from './plugin-opt
  * `cdk8s synth` then exits 2 on any unsuppressed error finding; warnings are reported and pass.
  */
 export class BallastValidation implements Validation {
-  private readonly options: ReturnType<typeof parsePluginProperties>;
+  private readonly options: ResolvedOptions;
 
-  /** cdk8s-cli calls this with the entry's `properties` (or `{}`). Bad properties throw here. */
+  /**
+   * cdk8s-cli calls this with the entry's `properties` (or `{}`). Bad properties throw here, all
+   * of them in one message, before any synth output.
+   */
   constructor(properties: BallastValidationProperties = {}) {
-    this.options = parsePluginProperties(properties);
-    // Unknown rule ids in the options are a configuration error: report it before synth output.
-    validateObjects([], this.options);
+    this.options = resolveOptions(properties, { where: 'the ballast entry of cdk8s.yaml `validations` (properties)' });
   }
 
   public async validate(context: ValidationContext): Promise<void> {
@@ -35,15 +51,15 @@ export class BallastValidation implements Validation {
     const report = validateObjects(inputs, this.options);
     for (const finding of report.findings) {
       if (finding.suppressed) {
-        context.logger.log(`ballast: ${finding.rule} suppressed on ${describeObject(finding.object)}: ${finding.justification}`);
+        context.logger.log(`ballast: ${findingLine(finding)}`);
         continue;
       }
       context.report.addViolation({
         ruleName: finding.rule,
-        recommendation: `${finding.severity === 'error' ? 'Error' : 'Warning'} on ${describeObject(finding.object)}: ${finding.message}`,
-        fix: fixText(finding),
+        recommendation: findingLine(finding),
+        fix: `${terminalSafe(finding.fix)} ${acceptAdvice(finding.rule)}`,
         violatingResources: [{
-          resourceName: finding.object.name ?? describeObject(finding.object),
+          resourceName: terminalSafe(finding.object.name ?? describeObject(finding.object)),
           manifestPath: finding.source.file ?? '',
           locations: [finding.path === '' ? '(whole object)' : finding.path],
         }],
@@ -51,17 +67,11 @@ export class BallastValidation implements Validation {
     }
 
     context.report.submit(report.errors > 0 ? 'failure' : 'success', {
-      'Kubernetes version': this.options.kubernetesVersion,
+      'Kubernetes version': targetDescription(this.options.kubernetesVersion, this.options.kubernetesVersionSource),
       Objects: String(report.objects),
       Errors: String(report.errors),
       Warnings: String(report.warnings),
       Suppressed: String(report.suppressed),
     });
   }
-}
-
-/** The fix, and how to accept the finding instead, so the report alone is enough to act on. */
-function fixText(finding: Finding): string {
-  return `${finding.fix} To accept it for this object, annotate it with `
-    + `${suppressionAnnotation(finding.rule)}: "<reason>". Details: ballast explain ${finding.rule}`;
 }

@@ -1,18 +1,15 @@
 import type { PolicyConfigSchema, StackValidationArgs, StackValidationPolicy } from '@pulumi/policy';
 import {
-  DEFAULT_KUBERNETES_VERSION, Finding, Severity, ValidationInput, describeObject, suppressionAnnotation, validateObjects,
+  BallastOptions, KNOWN_OPTION_KEYS, Severity, ValidationInput, acceptAdvice, findingLine, resolveOptions,
+  targetDescription, validateObjects,
 } from '../../validators';
 import { StackResource, kubernetesObjectOf } from './kubernetes-resources';
 
-/** Options of the ballast policies: in code, or per policy in the pack's config file. */
-export interface BallastPolicyConfig {
-  /** Target Kubernetes version, `MAJOR.MINOR`. @default '1.27' */
-  readonly kubernetesVersion?: string;
-  /** Rule ids not to run. @default - every rule runs */
-  readonly disabledRules?: readonly string[];
-  /** Severity per rule id; a rule turned into a warning moves to the advisory policy. @default - each rule's own */
-  readonly severityOverrides?: Readonly<Record<string, Severity>>;
-}
+/**
+ * Options of the ballast policies, in code or per policy in the pack's config file: the options
+ * every ballast door takes. A rule turned into a warning by `rules:` moves to the advisory policy.
+ */
+export type BallastPolicyConfig = BallastOptions;
 
 /** One violation to report: the message and the resource it is about. */
 export interface StackViolation {
@@ -34,29 +31,25 @@ export function ballastStackViolations(
     const stackObject = kubernetesObjectOf(resource);
     if (stackObject) inputs.push({ object: stackObject.object, source: { constructPath: stackObject.urn } });
   }
-  const report = validateObjects(inputs, {
-    kubernetesVersion: config.kubernetesVersion ?? DEFAULT_KUBERNETES_VERSION,
-    disabledRules: config.disabledRules,
-    severityOverrides: config.severityOverrides,
-  });
+  const options = resolveOptions(config, { where: 'the ballast policy pack config' });
+  const report = validateObjects(inputs, options);
+  const target = targetDescription(options.kubernetesVersion, options.kubernetesVersionSource);
   return report.findings
     .filter((finding) => !finding.suppressed && finding.severity === severity)
-    .map((finding) => ({ rule: finding.rule, message: violationMessage(finding), urn: finding.source.constructPath ?? '' }));
+    .map((finding) => ({
+      rule: finding.rule,
+      message: `${findingLine(finding)}\n${acceptAdvice(finding.rule)} Target: ${target}.`,
+      urn: finding.source.constructPath ?? '',
+    }));
 }
 
-function violationMessage(finding: Finding): string {
-  return `[${finding.rule}] ${describeObject(finding.object)} at ${finding.path || '(whole object)'}: ${finding.message}\n`
-    + `Fix: ${finding.fix}\n`
-    + `To accept it for this object: annotation ${suppressionAnnotation(finding.rule)}: "<reason>". `
-    + `Details: ballast explain ${finding.rule}`;
-}
-
+/**
+ * What Pulumi checks before the pack runs: only the option names and their JSON types. The values
+ * are checked by the one ballast options schema (resolveOptions), with the same messages as at
+ * every other door.
+ */
 const CONFIG_SCHEMA: PolicyConfigSchema = {
-  properties: {
-    kubernetesVersion: { type: 'string', pattern: '^v?\\d+\\.\\d+(\\.\\d+)?$' },
-    disabledRules: { type: 'array', items: { type: 'string' } },
-    severityOverrides: { type: 'object', additionalProperties: { type: 'string', enum: ['error', 'warning'] } },
-  },
+  properties: Object.fromEntries(KNOWN_OPTION_KEYS.map((key) => [key, { type: key === 'kubernetesVersion' ? ['string', 'number'] : 'object' }])),
 };
 
 /**

@@ -5,5 +5,6 @@ import { ballastStackPolicies } from './ballast-policies';
 // the pack starts the policy gRPC server, so tests exercise ballast-policies.ts, never this file.
 new PolicyPack('ballast', {
   description: 'The ballast rules for stateful workloads over the Kubernetes resources of a Pulumi stack.',
-  policies: ballastStackPolicies({ kubernetesVersion: process.env.BALLAST_KUBERNETES_VERSION || undefined }),
+  // The target version comes from the pack's config, else BALLAST_KUBERNETES_VERSION (read by the options schema).
+  policies: ballastStackPolicies(),
 });

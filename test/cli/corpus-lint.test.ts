@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { CORPUS_DIR, corpusFiles, expectedRows } from '../support/corpus';
+import { CORPUS_DIR, CORPUS_KUBERNETES_VERSION, corpusFiles, expectedRows } from '../support/corpus';
 import { lintJson } from './run-cli';
 
 /**
@@ -10,7 +10,7 @@ import { lintJson } from './run-cli';
 const available = fs.existsSync(CORPUS_DIR);
 (available ? describe : describe.skip)('ballast lint over the shared corpus', () => {
   test('one run: exit 1, sane summary, every EXPECTED.md file flagged, few errors elsewhere', async () => {
-    const { code, json, stderr } = await lintJson([CORPUS_DIR]);
+    const { code, json, stderr } = await lintJson([CORPUS_DIR, '--kube-version', CORPUS_KUBERNETES_VERSION]);
     expect(stderr).toBe('');
     const files = corpusFiles();
     expect(code).toBe(1);

@@ -1,6 +1,7 @@
 import * as path from 'path';
-import { parseConfig, readConfig } from '../../cli/config';
-import { ALL_RULES } from '../../validators';
+import { readLintOptions } from '../../cli/config';
+import { UsageError } from '../../cli/load-manifests';
+import { ALL_RULES, DEFAULT_KUBERNETES_VERSION } from '../../validators';
 import { ballast, lintJson, tempTree } from './run-cli';
 
 const PV_WITH_NAMESPACE = [
@@ -32,7 +33,7 @@ describe('ballast lint: the JSON contract', () => {
       const { code, json, stderr } = await lintJson([tree.dir]);
       expect(stderr).toBe('');
       expect(code).toBe(1);
-      expect(Object.keys(json)).toEqual(['findings', 'summary']);
+      expect(Object.keys(json)).toEqual(['findings', 'summary', 'target']);
       expect(json.summary).toEqual({ files: 1, objects: 1, errors: 1, warnings: 0, suppressed: 0 });
       expect(json.findings).toEqual([{
         rule: 'persistent-volume-with-namespace',
@@ -62,7 +63,10 @@ describe('ballast lint: the JSON contract', () => {
   test('clean input exits 0 with no findings', async () => {
     const { code, json } = await lintJson(['-'], CLEAN_CONFIGMAP);
     expect(code).toBe(0);
-    expect(json).toEqual({ findings: [], summary: { files: 1, objects: 1, errors: 0, warnings: 0, suppressed: 0 } });
+    expect(json).toEqual({
+      findings: [], summary: { files: 1, objects: 1, errors: 0, warnings: 0, suppressed: 0 },
+      target: { kubernetesVersion: DEFAULT_KUBERNETES_VERSION, source: 'default' },
+    });
   });
 });
 
@@ -176,34 +180,83 @@ describe('ballast lint: configuration', () => {
       expect(warn.json.findings).toContainEqual(expect.objectContaining({ rule: 'persistent-volume-with-namespace', severity: 'warning' }));
       const typo = await ballast(['lint', '--config', path.join(tree.dir, 'typo.yaml'), '-'], PV_WITH_NAMESPACE);
       expect(typo.code).toBe(2);
-      expect(typo.stderr).toContain('unknown rule "persistent-volume-with-namespaces"');
+      expect(typo.stderr).toContain('rules.persistent-volume-with-namespaces: unknown rule id');
     } finally {
       tree.cleanup();
     }
   });
 
-  test('.ballast.yaml in the working directory is read by default; prerequisite label keys reach the rule settings', () => {
-    const tree = tempTree({ '.ballast.yaml': 'prerequisiteLabelKeys: [example.com/nfs-client]\nrules:\n  recycle-reclaim-policy: error\n' });
+  test('.ballast.yaml in the working directory is read by default; rule parameters reach the rule settings', () => {
+    const tree = tempTree({
+      '.ballast.yaml': 'parameters:\n  nfs-volume-without-node-prerequisite:\n    prerequisiteLabelKeys: [example.com/nfs-client]\n'
+        + 'rules:\n  recycle-reclaim-policy: error\n',
+    });
     try {
-      const config = readConfig(undefined, tree.dir);
-      expect(config.options).toEqual({
+      const options = readLintOptions(undefined, tree.dir, undefined);
+      expect(options).toMatchObject({
+        configFile: path.join(tree.dir, '.ballast.yaml'),
         disabledRules: [],
         severityOverrides: { 'recycle-reclaim-policy': 'error' },
         settings: { prerequisiteLabelKeys: ['example.com/nfs-client'] },
       });
       const empty = tempTree({});
-      expect(readConfig(undefined, empty.dir)).toEqual({ options: {} });
+      expect(readLintOptions(undefined, empty.dir, undefined).configFile).toBeUndefined();
       empty.cleanup();
     } finally {
       tree.cleanup();
     }
   });
 
-  test('config mistakes are named', () => {
-    expect(() => parseConfig({ rule: {} }, 'x')).toThrow('unknown key(s) rule');
-    expect(() => parseConfig({ kubernetesVersion: 1.3 }, 'x')).toThrow('quoted "MAJOR.MINOR"');
-    expect(() => parseConfig({ rules: { [ALL_RULES[0].id]: 'loud' } }, 'x')).toThrow('expected off, on, error or warning');
-    expect(() => parseConfig({ prerequisiteLabelKeys: 'a' }, 'x')).toThrow('list of node label keys');
+  test('config mistakes are all named at once, with their field paths, as usage errors', () => {
+    const tree = tempTree({
+      'bad.yaml': 'rule: {}\nkubernetesVersion: 1.30\nrules:\n  recycle-reclaim-policy: loud\n'
+        + 'parameters:\n  nfs-volume-without-node-prerequisite:\n    prerequisiteLabelKeys: a\n',
+    });
+    try {
+      let message = '';
+      try {
+        readLintOptions(path.join(tree.dir, 'bad.yaml'), tree.dir, undefined);
+      } catch (error) {
+        expect(error).toBeInstanceOf(UsageError);
+        message = (error as Error).message;
+      }
+      expect(message).toContain('rule: unknown option; known: kubernetesVersion, rules, parameters');
+      expect(message).toContain('kubernetesVersion: Kubernetes version 1.3 is a number: quote it');
+      expect(message).toContain('rules.recycle-reclaim-policy: expected off, on, error or warning');
+      expect(message).toContain('parameters.nfs-volume-without-node-prerequisite.prerequisiteLabelKeys:');
+    } finally {
+      tree.cleanup();
+    }
+  });
+
+  test('the target version: --kube-version beats BALLAST_KUBERNETES_VERSION, which beats the config; every format prints it', async () => {
+    const tree = tempTree({ '.ballast.yaml': 'kubernetesVersion: "1.29"\n' });
+    try {
+      expect(readLintOptions(undefined, tree.dir, undefined).kubernetesVersion.toString()).toBe('1.29');
+      const saved = process.env.BALLAST_KUBERNETES_VERSION;
+      process.env.BALLAST_KUBERNETES_VERSION = '1.31';
+      try {
+        expect(readLintOptions(undefined, tree.dir, undefined)).toMatchObject({ kubernetesVersionSource: 'environment' });
+        expect(readLintOptions(undefined, tree.dir, '1.30').kubernetesVersion.toString()).toBe('1.30');
+        const json = await lintJson(['-'], CLEAN_CONFIGMAP);
+        expect(json.json.target).toEqual({ kubernetesVersion: '1.31', source: 'environment' });
+        const text = await ballast(['lint', '-'], CLEAN_CONFIGMAP);
+        expect(text.stdout).toContain('(target Kubernetes 1.31 (from BALLAST_KUBERNETES_VERSION))');
+        const sarif = JSON.parse((await ballast(['lint', '--format', 'sarif', '-'], CLEAN_CONFIGMAP)).stdout);
+        expect(sarif.runs[0].properties).toEqual({ kubernetesVersion: '1.31', kubernetesVersionSource: 'environment' });
+        const junit = await ballast(['lint', '--format', 'junit', '-'], CLEAN_CONFIGMAP);
+        expect(junit.stdout).toContain('<property name="kubernetesVersion" value="1.31"/>');
+        process.env.BALLAST_KUBERNETES_VERSION = '1.3';
+        const bad = await ballast(['lint', '-'], CLEAN_CONFIGMAP);
+        expect(bad.code).toBe(2);
+        expect(bad.stderr).toContain('BALLAST_KUBERNETES_VERSION: Kubernetes version "1.3" is not one the rules know');
+      } finally {
+        if (saved === undefined) delete process.env.BALLAST_KUBERNETES_VERSION;
+        else process.env.BALLAST_KUBERNETES_VERSION = saved;
+      }
+    } finally {
+      tree.cleanup();
+    }
   });
 });
 

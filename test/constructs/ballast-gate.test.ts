@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { ApiObject, App, Chart, Include, JsonPatch, Testing } from 'cdk8s';
-import { BallastGate, suppressionAnnotation } from '../../index';
+import { BallastGate, BallastGateProps, suppressionAnnotation } from '../../index';
 
 const namespacedVolume = (name: string, annotations: Record<string, string> = {}) => ({
   apiVersion: 'v1',
@@ -43,7 +43,7 @@ describe('the synth gate', () => {
 
     let message = '';
     try { app.synth(); } catch (error) { message = (error as Error).message; }
-    expect(message).toContain('3 error(s)');
+    expect(message).toContain('4 error(s)');
     expect(message).toContain('PersistentVolume shop/first at one/pv, field metadata.namespace');
     expect(message).toContain('PersistentVolume x/vendored at two/vendor/vendored-persistentvolume-x, field metadata.namespace');
     expect(message).toContain('error recycle-reclaim-policy: PersistentVolume x/vendored');
@@ -87,7 +87,8 @@ describe('the synth gate', () => {
     const app = Testing.app();
     expect(BallastGate.of(new Chart(app, 'c'))).toBe(BallastGate.of(app));
     expect(() => new BallastGate(app)).toThrow(/already has a BallastGate/);
-    expect(() => new BallastGate(Testing.app(), { kubernetesVersion: '1.x' })).toThrow(/invalid kubernetesVersion "1.x"/);
-    expect(() => new BallastGate(Testing.app(), { disabledRules: ['nope'] })).toThrow(/unknown rule id\(s\) nope/);
+    // Every problem at once, in the words of every other door.
+    const bad = { kubernetesVersion: '1.x', rules: { nope: 'off' }, disabledRules: ['x'] } as unknown as BallastGateProps;
+    expect(() => new BallastGate(Testing.app(), bad)).toThrow(/disabledRules: unknown option.*\n.*kubernetesVersion: invalid Kubernetes version "1\.x".*\n.*rules\.nope: unknown rule id/);
   });
 });

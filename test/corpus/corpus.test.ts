@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import { Finding, validateObjects } from '../../validators';
-import { CORPUS_DIR, corpusFiles, corpusInputs, expectedRows, sourceFiles } from '../support/corpus';
+import { CORPUS_DIR, CORPUS_KUBERNETES_VERSION, corpusFiles, corpusInputs, expectedRows, sourceFiles } from '../support/corpus';
 import { RULES_BY_PATTERN } from './expected-patterns';
 
 /**
@@ -13,7 +13,8 @@ if (!available && process.env.CI) throw new Error(`corpus not found at ${CORPUS_
 const describeCorpus = available ? describe : describe.skip;
 
 describeCorpus('the shared corpus', () => {
-  const report = available ? validateObjects(corpusInputs()) : undefined;
+  // EXPECTED.md was labelled for the API level of cdk8s-plus-27: in-tree rbd still exists there.
+  const report = available ? validateObjects(corpusInputs(), { kubernetesVersion: CORPUS_KUBERNETES_VERSION }) : undefined;
   const unsuppressed = (report?.findings ?? []).filter((f) => !f.suppressed);
   const errors = unsuppressed.filter((f) => f.severity === 'error');
   const objectOf = (f: Finding) => `${f.object.kind}/${f.object.name}`;

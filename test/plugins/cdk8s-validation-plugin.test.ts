@@ -3,6 +3,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as yaml from 'js-yaml';
+import { DEFAULT_KUBERNETES_VERSION } from '../../validators';
 
 /**
  * The plugin through the real `cdk8s synth`, in a scratch project outside the repo whose app is a
@@ -120,7 +121,9 @@ describe('cdk8s-cli validation plugin (BallastValidation)', () => {
     // Cross-object: the claim is in storage.k8s.yaml, the Deployment in workload.k8s.yaml.
     const rolling = found.find((v) => v.ruleName === 'rwo-claim-in-rolling-deployment');
     expect(rolling).toBeDefined();
-    expect(rolling!.recommendation).toMatch(/^Error on Deployment shop\/db: /);
+    expect(rolling!.recommendation).toMatch(/^error rwo-claim-in-rolling-deployment: Deployment shop\/db at workload\/Deployment-0, field /);
+    // The target version is in the report, with where it came from.
+    expect(JSON.stringify(result.reports)).toContain(`Kubernetes ${DEFAULT_KUBERNETES_VERSION} (the default`);
     expect(rolling!.fix).toContain('ballast.dev/suppress.rwo-claim-in-rolling-deployment');
     expect(rolling!.violatingConstructs).toEqual([expect.objectContaining({
       resourceName: 'db',
@@ -145,28 +148,27 @@ describe('cdk8s-cli validation plugin (BallastValidation)', () => {
     expect(fs.existsSync(path.join(result.dir, 'dist', 'workload.k8s.yaml'))).toBe(true);
   });
 
-  test('properties: disabledRules and severityOverrides change the outcome; a warning does not fail synth', () => {
-    const disabled = synth(INCIDENT_1_CHARTS, { disabledRules: ['rwo-claim-in-rolling-deployment', 'persistent-volume-with-namespace'] });
+  test('properties: rules switched off or to warning change the outcome; a warning does not fail synth', () => {
+    const disabled = synth(INCIDENT_1_CHARTS, { rules: { 'rwo-claim-in-rolling-deployment': 'off', 'persistent-volume-with-namespace': 'off' } });
     expect(disabled.status).toBe(0);
     expect(violations(disabled).map((v) => v.ruleName)).not.toContain('rwo-claim-in-rolling-deployment');
 
     const downgraded = synth(INCIDENT_1_CHARTS, {
       kubernetesVersion: '1.30',
-      severityOverrides: { 'rwo-claim-in-rolling-deployment': 'warning', 'persistent-volume-with-namespace': 'warning' },
+      rules: { 'rwo-claim-in-rolling-deployment': 'warning', 'persistent-volume-with-namespace': 'warning' },
     });
     expect(downgraded.status).toBe(0);
     const rolling = violations(downgraded).find((v) => v.ruleName === 'rwo-claim-in-rolling-deployment');
-    expect(rolling?.recommendation).toMatch(/^Warning on Deployment shop\/db: /);
+    expect(rolling?.recommendation).toMatch(/^warning rwo-claim-in-rolling-deployment: Deployment shop\/db at /);
   });
 
-  test('bad properties stop synth with a message naming the property (YAML 1.30 is the number 1.3)', () => {
-    const numeric = synth(GOOD_CHARTS, { kubernetesVersion: 1.3 });
-    expect(numeric.status).not.toBe(0);
-    expect(numeric.output).toContain('properties.kubernetesVersion is 1.3');
-
-    const typo = synth(GOOD_CHARTS, { disabledRules: ['no-such-rule'] });
-    expect(typo.status).not.toBe(0);
-    expect(typo.output).toContain('unknown rule id(s) no-such-rule');
+  test('bad properties stop synth with every problem named, as at every door (YAML 1.30 is the number 1.3)', () => {
+    const bad = synth(GOOD_CHARTS, { kubernetesVersion: 1.3, rules: { 'no-such-rule': 'off' }, disabledRules: ['x'] });
+    expect(bad.status).not.toBe(0);
+    expect(bad.output).toContain('invalid ballast options in the ballast entry of cdk8s.yaml');
+    expect(bad.output).toContain('kubernetesVersion: Kubernetes version 1.3 is a number: quote it');
+    expect(bad.output).toContain('rules.no-such-rule: unknown rule id');
+    expect(bad.output).toContain('disabledRules: unknown option; known: kubernetesVersion, rules, parameters');
   });
 
   test("this repo's cdk8s.yaml runs the plugin with a pinned version equal to the package version", () => {

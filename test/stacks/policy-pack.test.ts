@@ -1,5 +1,6 @@
 import type { ReportViolation, StackValidationArgs } from '@pulumi/policy';
 import { ballastStackPolicies, ballastStackViolations } from '../../stacks/policy-pack/ballast-policies';
+import { DEFAULT_KUBERNETES_VERSION } from '../../validators';
 import { StackResource, kubernetesObjectOf, plainCopy } from '../../stacks/policy-pack/kubernetes-resources';
 
 // Fake resources as Pulumi hands them to a stack policy: type token, props (the object), urn.
@@ -55,20 +56,21 @@ describe('Pulumi policy pack: ballast stack policies', () => {
     expect(policies.map((p) => [p.name, p.enforcementLevel])).toEqual([
       ['ballast-errors', 'mandatory'], ['ballast-warnings', 'advisory'],
     ]);
-    for (const policy of policies) expect(Object.keys(policy.configSchema!.properties)).toEqual(['kubernetesVersion', 'disabledRules', 'severityOverrides']);
+    for (const policy of policies) expect(Object.keys(policy.configSchema!.properties)).toEqual(['kubernetesVersion', 'rules', 'parameters']);
   });
 
   test('incident 1 across two resources: the rolling Deployment on the RWO claim is a mandatory violation on the Deployment', () => {
     const { reported } = runPolicy('ballast-errors', [claim, deployment(), namespacedVolume]);
-    const rolling = reported.find((v) => v.message.startsWith('[rwo-claim-in-rolling-deployment]'));
+    const rolling = reported.find((v) => v.message.startsWith('error rwo-claim-in-rolling-deployment:'));
     expect(rolling).toEqual({
       urn: URN('kubernetes:apps/v1:Deployment', 'db'),
-      message: expect.stringContaining('Deployment shop/db at spec.template.spec.volumes[0].persistentVolumeClaim: '),
+      message: expect.stringContaining('Deployment shop/db at urn:pulumi:dev::shop::kubernetes:apps/v1:Deployment::db, field spec.template.spec.volumes[0].persistentVolumeClaim: '),
     });
+    expect(rolling!.message).toContain(`Target: Kubernetes ${DEFAULT_KUBERNETES_VERSION} (the default`);
     expect(rolling!.message).toContain('ballast.dev/suppress.rwo-claim-in-rolling-deployment');
     expect(reported).toContainEqual({
       urn: URN('kubernetes:core/v1:PersistentVolume', 'static-data'),
-      message: expect.stringMatching(/^\[persistent-volume-with-namespace\] PersistentVolume shop\/static-data at metadata.namespace: /),
+      message: expect.stringMatching(/^error persistent-volume-with-namespace: PersistentVolume shop\/static-data at \S+, field metadata.namespace: /),
     });
   });
 
@@ -84,12 +86,14 @@ describe('Pulumi policy pack: ballast stack policies', () => {
     expect(runPolicy('ballast-errors', [claim, suppressed]).reported).toEqual([]);
   });
 
-  test('config: severityOverrides moves a rule to the advisory policy; disabledRules drops it', () => {
-    const overrides = { severityOverrides: { 'rwo-claim-in-rolling-deployment': 'warning' } };
+  test('config: a rule set to warning moves to the advisory policy; off drops it; mistakes are named as at every door', () => {
+    const overrides = { rules: { 'rwo-claim-in-rolling-deployment': 'warning' } };
     expect(runPolicy('ballast-errors', [claim, deployment()], overrides).reported).toEqual([]);
     expect(runPolicy('ballast-warnings', [claim, deployment()], overrides).reported.map((v) => v.message))
-      .toEqual([expect.stringMatching(/^\[rwo-claim-in-rolling-deployment\]/)]);
-    expect(ballastStackViolations([claim, deployment()], 'error', { disabledRules: ['rwo-claim-in-rolling-deployment'] })).toEqual([]);
+      .toEqual([expect.stringMatching(/^warning rwo-claim-in-rolling-deployment:/)]);
+    expect(ballastStackViolations([claim, deployment()], 'error', { rules: { 'rwo-claim-in-rolling-deployment': 'off' } })).toEqual([]);
+    expect(() => runPolicy('ballast-errors', [claim], { kubernetesVersion: 1.3, severityOverrides: {} }))
+      .toThrow(/invalid ballast options in the ballast policy pack config:\n {2}- severityOverrides: unknown option.*\n {2}- kubernetesVersion: Kubernetes version 1.3 is a number/);
   });
 
   test('resources that are not one whole Kubernetes object are ignored', () => {
@@ -125,7 +129,7 @@ describe('Pulumi policy pack: ballast stack policies', () => {
     expect(plainCopy(previewProps)).toEqual({ metadata: { namespace: 'shop' } });
     const volume = resource('kubernetes:core/v1:PersistentVolume', 'static-data', previewProps);
     expect(runPolicy('ballast-errors', [volume]).reported.map((v) => v.message))
-      .toEqual([expect.stringMatching(/^\[persistent-volume-with-namespace\]/)]);
+      .toEqual([expect.stringMatching(/^error persistent-volume-with-namespace:/)]);
     const otherError = new Proxy({}, { ownKeys: () => ['x'], getOwnPropertyDescriptor: () => ({ enumerable: true, configurable: true }), get: () => { throw new TypeError('boom'); } });
     expect(() => plainCopy(otherError)).toThrow('boom');
   });

@@ -6,6 +6,9 @@ import { ValidationInput } from '../../validators';
 /** The shared regression corpus: real manifests from public repositories, beside the repository as ../shared/corpus. */
 export const CORPUS_DIR = path.resolve(__dirname, '..', '..', '..', 'shared', 'corpus');
 
+/** The target version EXPECTED.md was labelled for (the API level of cdk8s-plus-27). */
+export const CORPUS_KUBERNETES_VERSION = '1.27';
+
 /** Every YAML file of the corpus, relative to CORPUS_DIR, sorted. */
 export function corpusFiles(): string[] {
   const files: string[] = [];
