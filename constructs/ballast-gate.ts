@@ -1,39 +1,11 @@
+import { createHash } from 'crypto';
 import { ApiObject } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
-import {
-  DEFAULT_KUBERNETES_VERSION,
-  Finding,
-  KubeVersion,
-  RuleSettings,
-  Severity,
-  ValidationReport,
-  describeObject,
-  validateObjects,
-} from '../validators';
-import { BallastPropError } from './prop-error';
+import { Finding, KubeVersion, ValidationInput, ValidationReport, describeObject, validateObjects } from '../validators';
+import { BallastGateOptions, ParsedGateOptions, parseGateOptions } from './gate-options';
+import { markUserError } from './prop-error';
 
-export interface BallastGateProps {
-  /**
-   * The Kubernetes version the app is deployed to, `MAJOR.MINOR`. Rules and constructs use it
-   * (in-tree rbd is removed in 1.31, ReadWriteOncePod is GA in 1.29, ...).
-   * @default '1.27' (the API level of cdk8s-plus-27), or the `BALLAST_KUBERNETES_VERSION` environment variable
-   */
-  readonly kubernetesVersion?: string;
-  /**
-   * Rule ids not to run. Prefer a per-object suppression annotation with a justification.
-   * @default - every rule runs
-   */
-  readonly disabledRules?: readonly string[];
-  /**
-   * Severity per rule id, replacing the rule's own.
-   * @default - each rule's own severity
-   */
-  readonly severityOverrides?: Readonly<Record<string, Severity>>;
-  /**
-   * Rule parameters.
-   * @default - the defaults of each setting
-   */
-  readonly settings?: Partial<RuleSettings>;
+export interface BallastGateProps extends BallastGateOptions {
   /**
    * Where warnings and suppressed findings are printed during synth.
    * @default console.warn
@@ -49,8 +21,12 @@ const GATE_SYMBOL = Symbol.for('ballast.BallastGate');
  * `ApiObject`s, `Include`d YAML, across all charts) and refuses to synthesize while an
  * unsuppressed error exists. Warnings are printed and do not block.
  *
+ * It is a cdk8s validation (`node.addValidation`): cdk8s runs it in `App.synth()`,
+ * `App.synthYaml()` and `Chart.toJson()` (so `Testing.synth`) before anything is written or
+ * returned. Nothing of cdk8s is replaced.
+ *
  * Every ballast construct installs the gate on its app with the defaults; create it yourself,
- * first, to choose the target version:
+ * first, to choose the target version (or add it to an app without ballast constructs):
  *
  * ```ts
  * const app = new App();
@@ -72,34 +48,25 @@ export class BallastGate extends Construct {
 
   /** The target Kubernetes version. */
   public readonly kubernetesVersion: KubeVersion;
-  private readonly props: BallastGateProps;
-  private cached?: { objects: readonly ApiObject[]; report: ValidationReport };
-  private synthDepth = 0;
+  private readonly options: ParsedGateOptions;
+  private readonly log: (line: string) => void;
+  /** The last report, with a digest of the manifests it was made from. */
+  private last?: { digest: string; report: ValidationReport };
 
   constructor(scope: IConstruct, props: BallastGateProps = {}) {
     const root = scope.node.root;
     if (root.node.tryFindChild(GATE_ID)) {
-      throw new Error(
+      throw markUserError(new Error(
         'this app already has a BallastGate: create `new BallastGate(app, {...})` once, before any ballast '
         + 'construct (ballast constructs install a default gate when there is none).',
-      );
+      ));
     }
     super(root as Construct, GATE_ID);
     Object.defineProperty(this, GATE_SYMBOL, { value: true });
-    const version = props.kubernetesVersion ?? process.env.BALLAST_KUBERNETES_VERSION ?? DEFAULT_KUBERNETES_VERSION;
-    try {
-      this.kubernetesVersion = KubeVersion.parse(version);
-    } catch (error) {
-      throw new BallastPropError(this, 'kubernetesVersion', version, (error as Error).message, 'use "1.27" or another MAJOR.MINOR');
-    }
-    this.props = props;
-    // Fail now on misspelt rule ids rather than at synth.
-    try {
-      validateObjects([], this.validationOptions());
-    } catch (error) {
-      throw new BallastPropError(this, 'disabledRules/severityOverrides', undefined, (error as Error).message, 'use ids from `ballast rules`');
-    }
-    this.reuseReportsDuringSynth(root);
+    const { log, ...options } = props;
+    this.options = parseGateOptions(options, this.node.path);
+    this.kubernetesVersion = this.options.kubernetesVersion;
+    this.log = log ?? ((line: string) => console.warn(line));
     this.node.addValidation({ validate: () => this.gate() });
   }
 
@@ -108,81 +75,37 @@ export class BallastGate extends Construct {
     return this.run().report;
   }
 
+  /**
+   * cdk8s validates the whole app once in App.synth() and again for every chart it writes. The
+   * manifests are serialized each time (that is what sees addJsonPatch and every later change);
+   * when they are byte-identical to the last validated ones, the last report is reused and its
+   * warnings are not printed again.
+   */
   private run(): { report: ValidationReport; fresh: boolean } {
-    const objects = this.node.root.node.findAll().filter((c): c is ApiObject => ApiObject.isApiObject(c));
-    const cached = this.cached;
-    if (this.synthDepth > 0 && cached && cached.objects.length === objects.length && cached.objects.every((o, i) => o === objects[i])) {
-      return { report: cached.report, fresh: false };
-    }
-    const manifests = objects.map((object) => object.toJson());
-    const report = validateObjects(
-      manifests.map((manifest, i) => ({ object: manifest, source: { constructPath: objects[i].node.path } })),
-      this.validationOptions(),
-    );
-    if (this.synthDepth > 0) {
-      this.cached = { objects, report };
-      this.reuseManifestsUntilSynthEnds(objects, manifests);
-    }
+    const inputs = this.inputs();
+    const hash = createHash('sha256');
+    for (const input of inputs) hash.update(`${input.source?.constructPath ?? ''}\u0000${JSON.stringify(input.object)}\u0000`);
+    const digest = hash.digest('hex');
+    if (this.last && this.last.digest === digest) return { report: this.last.report, fresh: false };
+    const report = validateObjects(inputs, this.options);
+    this.last = { digest, report };
     return { report, fresh: true };
   }
 
-  /**
-   * cdk8s validates the whole app once in App.synth() and again for every chart it writes. No
-   * user code runs in between, so inside App.synth() the app is validated once and the report
-   * reused; outside it (Chart.toJson, Testing.synth) every call validates afresh, so mutations
-   * such as addJsonPatch are always seen.
-   */
-  private reuseReportsDuringSynth(root: IConstruct): void {
-    const app = root as unknown as Record<string, unknown>;
-    for (const method of ['synth', 'synthYaml']) {
-      const original = app[method];
-      if (typeof original !== 'function') continue;
-      app[method] = (...args: unknown[]) => {
-        this.synthDepth++;
-        try {
-          return original.apply(root, args);
-        } finally {
-          this.synthDepth--;
-          if (this.synthDepth === 0) this.endSynth();
-        }
-      };
-    }
-  }
-
-  /**
-   * Serializing the objects is most of the gate's cost, and the writer serializes them again
-   * right after. Within one App.synth() nothing can change them, so the writer is handed the
-   * manifests the gate validated (which also guarantees that what is written is what was checked).
-   */
-  private reuseManifestsUntilSynthEnds(objects: readonly ApiObject[], manifests: readonly unknown[]): void {
-    objects.forEach((object, i) => {
-      Object.defineProperty(object, 'toJson', { value: () => manifests[i], configurable: true, writable: true });
-    });
-  }
-
-  private endSynth(): void {
-    // Restore the prototype's toJson on every object the gate handed manifests to.
-    for (const object of this.cached?.objects ?? []) delete (object as unknown as Record<string, unknown>).toJson;
-    this.cached = undefined;
-  }
-
-  private validationOptions() {
-    return {
-      kubernetesVersion: this.kubernetesVersion,
-      disabledRules: this.props.disabledRules,
-      severityOverrides: this.props.severityOverrides,
-      settings: this.props.settings,
-    };
+  /** Every API object of the app, as the rule engine takes them. */
+  private inputs(): ValidationInput[] {
+    const objects = this.node.root.node.findAll().filter((c): c is ApiObject => ApiObject.isApiObject(c));
+    const inputs: ValidationInput[] = objects.map((object) => ({ object: object.toJson(), source: { constructPath: object.node.path } }));
+    return inputs;
   }
 
   private gate(): string[] {
     const { report, fresh } = this.run();
     const errors = report.findings.filter((f) => f.severity === 'error' && !f.suppressed);
     if (fresh) {
-      const log = this.props.log ?? ((line: string) => console.warn(line));
       for (const finding of report.findings) {
-        if (finding.suppressed) log(`ballast: suppressed ${formatFinding(finding)} (justification: ${finding.justification})`);
-        else if (finding.severity === 'warning') log(`ballast: ${formatFinding(finding)}`);
+        if (finding.suppressed) this.log(`ballast: suppressed ${formatFinding(finding)} (justification: ${finding.justification})`);
+        else if (finding.severity === 'warning') this.log(`ballast: ${formatFinding(finding)}`);
       }
     }
     if (errors.length === 0) return [];
