@@ -192,13 +192,30 @@ export class NfsVolume extends Construct {
     if (!this.mountedIn.includes(template.apiObject)) this.mountedIn.push(template.apiObject);
   }
 
-  /** Validation: every workload it was mounted in still has the volume when synthesized. */
+  /**
+   * Validation: every workload it was mounted in still has the volume when synthesized, and no
+   * container mounts a volume the pod lacks (the volumes patch replaced volumes added after mountIn).
+   */
   private checkMounts(): string[] {
     return this.mountedIn.flatMap((apiObject) => {
       const location = podSpecOf(apiObject.kind, apiObject.toJson() as JsonRecord);
-      const present = asArray(location?.spec.volumes).some((v) => asRecord(v)?.name === this.volume.name);
-      return present ? [] : [`${apiObject.kind} ${apiObject.node.path} no longer has volume ${this.volume.name}: volumes set `
-        + 'after mountIn replaced it. Add the workload\'s own volumes first, then call mountIn.'];
+      if (!location) return [];
+      const volumes = new Set(asArray(location.spec.volumes).map((v) => asRecord(v)?.name));
+      const errors: string[] = [];
+      const where = `${apiObject.kind} ${apiObject.node.path}`;
+      if (!volumes.has(this.volume.name)) errors.push(`${where} no longer has volume ${this.volume.name}: call mountIn last.`);
+      for (const key of ['initContainers', 'containers']) {
+        for (const container of asArray(location.spec[key])) {
+          for (const mount of asArray(asRecord(container)?.volumeMounts)) {
+            const name = asRecord(mount)?.name;
+            if (typeof name === 'string' && !volumes.has(name)) {
+              errors.push(`${where}: container ${String(asRecord(container)?.name)} mounts volume "${name}", which the pod no longer has: `
+                + `volumes added after ${this.node.path}.mountIn were replaced by its patch; call mountIn last.`);
+            }
+          }
+        }
+      }
+      return errors;
     });
   }
 }
