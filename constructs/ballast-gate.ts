@@ -41,6 +41,12 @@ export class BallastGate extends Construct {
     return new BallastGate(scope.node.root, {});
   }
 
+  /** The gate of the app `scope` belongs to, or undefined when it has none. */
+  public static find(scope: IConstruct): BallastGate | undefined {
+    const existing = scope.node.root.node.tryFindChild(GATE_ID);
+    return existing && BallastGate.isBallastGate(existing) ? existing : undefined;
+  }
+
   /** True for a BallastGate, also across copies of the ballast package. */
   public static isBallastGate(value: unknown): value is BallastGate {
     return typeof value === 'object' && value !== null && GATE_SYMBOL in value;
@@ -50,8 +56,10 @@ export class BallastGate extends Construct {
   public readonly kubernetesVersion: KubeVersion;
   private readonly options: ParsedGateOptions;
   private readonly log: (line: string) => void;
-  /** The last report, with a digest of the manifests it was made from. */
-  private last?: { digest: string; report: ValidationReport };
+  /** The last report, with a digest of the manifests it was made from and the objects it saw. */
+  private last?: { digest: string; report: ValidationReport; objects: readonly ApiObject[] };
+  /** True while {@link withinSynth} runs a synth. */
+  private synthesizing = false;
 
   constructor(scope: IConstruct, props: BallastGateProps = {}) {
     const root = scope.node.root;
@@ -76,25 +84,46 @@ export class BallastGate extends Construct {
   }
 
   /**
+   * Runs `synth` (e.g. `() => app.synth()`) telling the gate that no user code runs until it
+   * returns, so the app is serialized and validated once, not once more per chart. `synthOrExit`
+   * uses it; a plain `app.synth()` is validated just as strictly, only with more serializing.
+   */
+  public withinSynth<T>(synth: () => T): T {
+    this.synthesizing = true;
+    this.last = undefined;
+    try {
+      return synth();
+    } finally {
+      this.synthesizing = false;
+    }
+  }
+
+  /**
    * cdk8s validates the whole app once in App.synth() and again for every chart it writes. The
    * manifests are serialized each time (that is what sees addJsonPatch and every later change);
    * when they are byte-identical to the last validated ones, the last report is reused and its
-   * warnings are not printed again.
+   * warnings are not printed again. Within {@link withinSynth} nothing can change between the
+   * validations, so the report is reused without serializing again.
    */
   private run(): { report: ValidationReport; fresh: boolean } {
-    const inputs = this.inputs();
+    const objects = this.node.root.node.findAll().filter((c): c is ApiObject => ApiObject.isApiObject(c));
+    const last = this.last;
+    if (this.synthesizing && last && sameObjects(last.objects, objects)) return { report: last.report, fresh: false };
+    const inputs = this.inputs(objects);
     const hash = createHash('sha256');
     for (const input of inputs) hash.update(`${input.source?.constructPath ?? ''}\u0000${JSON.stringify(input.object)}\u0000`);
     const digest = hash.digest('hex');
-    if (this.last && this.last.digest === digest) return { report: this.last.report, fresh: false };
+    if (last && last.digest === digest) {
+      this.last = { ...last, objects };
+      return { report: last.report, fresh: false };
+    }
     const report = validateObjects(inputs, this.options);
-    this.last = { digest, report };
+    this.last = { digest, report, objects };
     return { report, fresh: true };
   }
 
-  /** Every API object of the app, as the rule engine takes them. */
-  private inputs(): ValidationInput[] {
-    const objects = this.node.root.node.findAll().filter((c): c is ApiObject => ApiObject.isApiObject(c));
+  /** The API objects, as the rule engine takes them. */
+  private inputs(objects: readonly ApiObject[]): ValidationInput[] {
     const inputs: ValidationInput[] = objects.map((object) => ({ object: object.toJson(), source: { constructPath: object.node.path } }));
     return inputs;
   }
@@ -114,6 +143,10 @@ export class BallastGate extends Construct {
       ...errors.map(formatFinding),
     ];
   }
+}
+
+function sameObjects(a: readonly ApiObject[], b: readonly ApiObject[]): boolean {
+  return a.length === b.length && a.every((object, i) => object === b[i]);
 }
 
 /** One finding on one line, as the gate prints it. */

@@ -1,6 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { App } from 'cdk8s';
+import { BallastGate } from './ballast-gate';
 import { NodeFilesOutput, writeNodeFiles } from './node-files-output';
 import { isBallastUserError } from './prop-error';
 
@@ -43,7 +44,9 @@ export function synthOrExit(app: App | (() => App), io: SynthOrExitIo = {}): voi
   }
   removePreviousOutput(built);
   try {
-    built.synth();
+    const gate = BallastGate.find(built);
+    if (gate) gate.withinSynth(() => built.synth());
+    else built.synth();
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (!isBallastUserError(error) && !message.startsWith('Validation failed')) throw error;
