@@ -1,6 +1,6 @@
 import { DEFAULT_KUBERNETES_VERSION, KubeVersion } from '../validators';
 import { LeaderElectionTimings, LeaderElectionTimingsProps } from './leader-election-timings';
-import { BallastPropError } from './prop-error';
+import { BallastPropError, PropProblems } from './prop-error';
 import { DNS_SUBDOMAIN } from './kubernetes-names';
 
 /** The control-plane components whose leader election ballast renders. */
@@ -58,15 +58,16 @@ export function controlPlaneLeaderElection(
   options: ControlPlaneLeaderElectionOptions = {},
 ): LeaderElectionConfiguration {
   const where = `controlPlaneLeaderElection(${component})`;
-  targetVersion(where, options.kubernetesVersion);
+  const problems = new PropProblems();
+  problems.collect(() => targetVersion(where, options.kubernetesVersion));
   const resourceName = options.resourceName ?? component;
   const resourceNamespace = options.resourceNamespace ?? 'kube-system';
   for (const [prop, value] of [['resourceName', resourceName], ['resourceNamespace', resourceNamespace]] as const) {
-    if (!DNS_SUBDOMAIN.test(value)) {
-      throw new BallastPropError(where, prop, value, 'must be a valid Kubernetes object name', 'use lower-case letters, digits and "-"');
-    }
+    if (!DNS_SUBDOMAIN.test(value)) problems.add(prop, value, 'must be a valid Kubernetes object name', 'use lower-case letters, digits and "-"');
   }
-  const timings = LeaderElectionTimings.of(options.timings, where).toGoDurations();
+  const checked = problems.collect(() => LeaderElectionTimings.of(options.timings, where));
+  problems.throwIfAny(where);
+  const timings = (checked ?? LeaderElectionTimings.DEFAULT).toGoDurations();
   return {
     leaderElect: options.leaderElect ?? true,
     resourceLock: 'leases',

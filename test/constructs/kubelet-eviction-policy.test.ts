@@ -72,3 +72,23 @@ describe('kubeletEvictionNodeFiles (for the node-config stack)', () => {
     expect(applyKubeletDropinsScript()).toMatch(/^#!\/bin\/sh\n/);
   });
 });
+
+describe('KubeletEvictionPolicy props are checked together', () => {
+  test('every bad threshold, grace period and reclaim is listed in one error', () => {
+    let error: unknown;
+    try {
+      new KubeletEvictionPolicy({
+        kubernetesVersion: '1.30',
+        hard: { 'nodefs.available': '1%', 'memory.available': '0%' },
+        soft: { 'nodefs.available': { threshold: '10%', gracePeriod: '0s' as never } },
+        minimumReclaim: { 'nodefs.available': '-1Gi' as never },
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(BallastPropError);
+    expect((error as BallastPropError).problems.map((p) => p.prop)).toEqual([
+      'hard.nodefs.available', 'hard.memory.available', 'soft.nodefs.available.gracePeriod', 'minimumReclaim.nodefs.available',
+    ]);
+  });
+});
