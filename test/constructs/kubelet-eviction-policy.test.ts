@@ -79,7 +79,7 @@ describe('KubeletEvictionPolicy props are checked together', () => {
     try {
       new KubeletEvictionPolicy({
         kubernetesVersion: '1.30',
-        hard: { 'nodefs.available': '1%', 'memory.available': '0%' },
+        hard: { 'nodefs.available': '1%', 'memory.available': '0%' as never },
         soft: { 'nodefs.available': { threshold: '10%', gracePeriod: '0s' as never } },
         minimumReclaim: { 'nodefs.available': '-1Gi' as never },
       });
