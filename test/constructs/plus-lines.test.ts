@@ -1,7 +1,9 @@
 import { App, Chart, Size, Testing } from 'cdk8s';
 import * as plus27 from 'cdk8s-plus-27';
 import * as plus34 from 'cdk8s-plus-34';
-import { BallastGate, LEADER_LEASE_ENV, LeaderLease, NfsVolume, requireNodePrerequisite } from '../../constructs';
+import {
+  BallastGate, CephRbdStorageClass, LEADER_LEASE_ENV, LeaderLease, NfsVolume, RbdDataVolume, RbdStatefulSet, requireNodePrerequisite,
+} from '../../constructs';
 import { NFS_CLIENT, RBD_CLIENT } from '../../validators';
 import { findingsFor } from '../support/findings';
 import { schemaErrors } from '../support/schema';
@@ -110,4 +112,19 @@ test('an App that mixes both lines synthesizes through the gate', () => {
   nfs.mountIn(old);
   nfs.mountIn(current);
   expect(() => app.synthYaml()).not.toThrow();
+});
+
+test('RbdStatefulSet takes a CPU amount of either line', () => {
+  const chart = new Chart(Testing.app(), 'db', { namespace: 'orders' });
+  const storageClass = new CephRbdStorageClass(chart, 'rbd', {
+    clusterId: 'c', pool: 'p', provisionerSecret: { name: 'a', namespace: 'ceph' }, nodeStageSecret: { name: 'b', namespace: 'ceph' },
+  });
+  for (const [id, cpu] of [['old', plus27.Cpu.millis(250)], ['current', plus34.Cpu.millis(250)]] as const) {
+    new RbdStatefulSet(chart, id, {
+      storageClass, storage: Size.gibibytes(1), data: RbdDataVolume.filesystem('/data'),
+      container: { image: 'postgres:16.4', resources: { cpu, memory: Size.gibibytes(1) }, readOnlyRootFilesystem: false },
+    });
+  }
+  const requests = Testing.synth(chart).filter((o) => o.kind === 'StatefulSet').map((o) => o.spec.template.spec.containers[0].resources.requests.cpu);
+  expect(requests).toEqual(['250m', '250m']);
 });
