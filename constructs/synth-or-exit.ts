@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { App } from 'cdk8s';
+import { App, YamlOutputType } from 'cdk8s';
 import { BallastGate } from './ballast-gate';
 import { NodeFilesOutput, writeNodeFiles } from './node-files-output';
 import { isBallastUserError } from './prop-error';
@@ -13,9 +13,6 @@ export interface SynthOrExitIo {
   readonly exit?: (code: number) => void;
 }
 
-/** The directory, under the outdir, that node files are written to. */
-const NODE_FILES_DIRECTORY = 'nodes';
-
 /**
  * Builds (when given a function) and synthesizes the app, then writes its node files. A user's
  * mistake — invalid construct props while building, or a refusal by the gate or any cdk8s
@@ -23,8 +20,8 @@ const NODE_FILES_DIRECTORY = 'nodes';
  * (a bug) is thrown with its trace.
  *
  * Before synthesizing it removes what a previous run wrote into the outdir (manifests ending in
- * the app's output extension, `construct-metadata.json`, node files under `nodes/`), and nothing
- * else: a refused synth leaves no stale manifests that a later `kubectl apply -f dist/` would
+ * the app's output extension, `construct-metadata.json`, the node-file directories of this app's
+ * constructs), and nothing else: a refused synth leaves no stale manifests that a later `kubectl apply -f dist/` would
  * pick up, and a chart removed from the app leaves no file behind. `cdk8s synth` empties the
  * outdir itself; this covers running the app directly.
  *
@@ -62,17 +59,18 @@ export function removePreviousOutput(app: App): void {
   const outdir = app.outdir;
   if (!fs.existsSync(outdir)) return;
   const extension = app.outputFileExtension;
-  const removeManifests = (dir: string, depth: number) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isFile() && entry.name.endsWith(extension)) fs.rmSync(full, { force: true });
-      // FOLDER_PER_CHART_FILE_PER_RESOURCE writes one folder per chart.
-      else if (entry.isDirectory() && depth === 0 && entry.name !== NODE_FILES_DIRECTORY) removeManifests(full, depth + 1);
+  // Only FOLDER_PER_CHART_FILE_PER_RESOURCE writes into sub-directories (one per chart).
+  const perChartFolders = app.yamlOutputType === YamlOutputType.FOLDER_PER_CHART_FILE_PER_RESOURCE;
+  for (const entry of fs.readdirSync(outdir, { withFileTypes: true })) {
+    const full = path.join(outdir, entry.name);
+    if (entry.isFile() && entry.name.endsWith(extension)) fs.rmSync(full, { force: true });
+    if (entry.isDirectory() && perChartFolders) {
+      for (const inner of fs.readdirSync(full, { withFileTypes: true })) {
+        if (inner.isFile() && inner.name.endsWith(extension)) fs.rmSync(path.join(full, inner.name), { force: true });
+      }
     }
-  };
-  removeManifests(outdir, 0);
+  }
   fs.rmSync(path.join(outdir, 'construct-metadata.json'), { force: true });
-  fs.rmSync(path.join(outdir, NODE_FILES_DIRECTORY), { recursive: true, force: true });
   for (const directory of NodeFilesOutput.find(app)?.directoryNames ?? []) {
     fs.rmSync(path.join(outdir, directory), { recursive: true, force: true });
   }
