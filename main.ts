@@ -1,4 +1,5 @@
 import { synthOrExit } from './constructs';
 import { buildReferenceApp } from './reference/app';
 
-synthOrExit(buildReferenceApp());
+// Built inside synthOrExit, so invalid construct props print as field errors (exit 1), not a stack trace.
+synthOrExit(() => buildReferenceApp());

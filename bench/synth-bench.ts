@@ -71,6 +71,7 @@ function addPlainWorkload(scope: Construct, name: string): void {
       template: {
         metadata: { labels },
         spec: {
+          automountServiceAccountToken: false,
           terminationGracePeriodSeconds: 60,
           securityContext: { runAsNonRoot: true, runAsUser: 999, runAsGroup: 999, fsGroup: 999, fsGroupChangePolicy: 'OnRootMismatch' },
           affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: labels }, topologyKey: 'kubernetes.io/hostname' }] } },

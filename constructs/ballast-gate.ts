@@ -1,21 +1,15 @@
+import { createHash } from 'crypto';
 import { ApiObject } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import {
-  BallastOptions,
-  BallastOptionsError,
-  KubeVersion,
-  ResolvedOptions,
-  ValidationReport,
-  findingLine,
-  resolveOptions,
-  targetDescription,
-  validateObjects,
+  BallastOptions, KubeVersion, ResolvedOptions, ValidationInput, ValidationReport, findingLine, targetDescription, validateObjects,
 } from '../validators';
-import { BallastPropError } from './prop-error';
+import { parseGateOptions } from './gate-options';
+import { markUserError } from './prop-error';
 
 /**
  * The gate's props: the options every ballast door takes (`kubernetesVersion`, `rules`,
- * `parameters`; the same as `.ballast.yaml`, the cdk8s plugin's properties and the policy pack's
+ * `parameters`: the same as `.ballast.yaml`, the cdk8s plugin's properties and the policy pack's
  * config), and where to print warnings.
  */
 export interface BallastGateProps extends BallastOptions {
@@ -34,8 +28,12 @@ const GATE_SYMBOL = Symbol.for('ballast.BallastGate');
  * `ApiObject`s, `Include`d YAML, across all charts) and refuses to synthesize while an
  * unsuppressed error exists. Warnings are printed and do not block.
  *
+ * It is a cdk8s validation (`node.addValidation`): cdk8s runs it in `App.synth()`,
+ * `App.synthYaml()` and `Chart.toJson()` (so `Testing.synth`) before anything is written or
+ * returned. Nothing of cdk8s is replaced.
+ *
  * Every ballast construct installs the gate on its app with the defaults; create it yourself,
- * first, to choose the target version:
+ * first, to choose the target version (or add it to an app without ballast constructs):
  *
  * ```ts
  * const app = new App();
@@ -50,6 +48,12 @@ export class BallastGate extends Construct {
     return new BallastGate(scope.node.root, {});
   }
 
+  /** The gate of the app `scope` belongs to, or undefined when it has none. */
+  public static find(scope: IConstruct): BallastGate | undefined {
+    const existing = scope.node.root.node.tryFindChild(GATE_ID);
+    return existing && BallastGate.isBallastGate(existing) ? existing : undefined;
+  }
+
   /** True for a BallastGate, also across copies of the ballast package. */
   public static isBallastGate(value: unknown): value is BallastGate {
     return typeof value === 'object' && value !== null && GATE_SYMBOL in value;
@@ -60,29 +64,25 @@ export class BallastGate extends Construct {
   /** The gate's options, resolved: what every construct of the app validates with. */
   public readonly options: ResolvedOptions;
   private readonly log: (line: string) => void;
-  private cached?: { objects: readonly ApiObject[]; report: ValidationReport };
-  private synthDepth = 0;
+  /** The last report, with a digest of the manifests it was made from and the objects it saw. */
+  private last?: { digest: string; report: ValidationReport; objects: readonly ApiObject[] };
+  /** True while {@link withinSynth} runs a synth. */
+  private synthesizing = false;
 
   constructor(scope: IConstruct, props: BallastGateProps = {}) {
     const root = scope.node.root;
     if (root.node.tryFindChild(GATE_ID)) {
-      throw new Error(
+      throw markUserError(new Error(
         'this app already has a BallastGate: create `new BallastGate(app, {...})` once, before any ballast '
         + 'construct (ballast constructs install a default gate when there is none).',
-      );
+      ));
     }
     super(root as Construct, GATE_ID);
     Object.defineProperty(this, GATE_SYMBOL, { value: true });
     const { log, ...options } = props;
-    try {
-      this.options = resolveOptions(options, { where: `the props of ${this.node.path}` });
-    } catch (error) {
-      if (error instanceof BallastOptionsError) throw new BallastPropError(this, 'props', undefined, error.message, 'see the BallastGate props');
-      throw error;
-    }
+    this.options = parseGateOptions(options, this.node.path);
     this.kubernetesVersion = this.options.kubernetesVersion;
     this.log = log ?? ((line: string) => console.warn(line));
-    this.reuseReportsDuringSynth(root);
     this.node.addValidation({ validate: () => this.gate() });
   }
 
@@ -91,62 +91,49 @@ export class BallastGate extends Construct {
     return this.run().report;
   }
 
+  /**
+   * Runs `synth` (e.g. `() => app.synth()`) telling the gate that no user code runs until it
+   * returns, so the app is serialized and validated once, not once more per chart. `synthOrExit`
+   * uses it; a plain `app.synth()` is validated just as strictly, only with more serializing.
+   */
+  public withinSynth<T>(synth: () => T): T {
+    this.synthesizing = true;
+    this.last = undefined;
+    try {
+      return synth();
+    } finally {
+      this.synthesizing = false;
+    }
+  }
+
+  /**
+   * cdk8s validates the whole app once in App.synth() and again for every chart it writes. The
+   * manifests are serialized each time (that is what sees addJsonPatch and every later change);
+   * when they are byte-identical to the last validated ones, the last report is reused and its
+   * warnings are not printed again. Within {@link withinSynth} nothing can change between the
+   * validations, so the report is reused without serializing again.
+   */
   private run(): { report: ValidationReport; fresh: boolean } {
     const objects = this.node.root.node.findAll().filter((c): c is ApiObject => ApiObject.isApiObject(c));
-    const cached = this.cached;
-    if (this.synthDepth > 0 && cached && cached.objects.length === objects.length && cached.objects.every((o, i) => o === objects[i])) {
-      return { report: cached.report, fresh: false };
+    const last = this.last;
+    if (this.synthesizing && last && sameObjects(last.objects, objects)) return { report: last.report, fresh: false };
+    const inputs = this.inputs(objects);
+    const hash = createHash('sha256');
+    for (const input of inputs) hash.update(`${input.source?.constructPath ?? ''}\u0000${JSON.stringify(input.object)}\u0000`);
+    const digest = hash.digest('hex');
+    if (last && last.digest === digest) {
+      this.last = { ...last, objects };
+      return { report: last.report, fresh: false };
     }
-    const manifests = objects.map((object) => object.toJson());
-    const report = validateObjects(
-      manifests.map((manifest, i) => ({ object: manifest, source: { constructPath: objects[i].node.path } })),
-      this.options,
-    );
-    if (this.synthDepth > 0) {
-      this.cached = { objects, report };
-      this.reuseManifestsUntilSynthEnds(objects, manifests);
-    }
+    const report = validateObjects(inputs, this.options);
+    this.last = { digest, report, objects };
     return { report, fresh: true };
   }
 
-  /**
-   * cdk8s validates the whole app once in App.synth() and again for every chart it writes. No
-   * user code runs in between, so inside App.synth() the app is validated once and the report
-   * reused; outside it (Chart.toJson, Testing.synth) every call validates afresh, so mutations
-   * such as addJsonPatch are always seen.
-   */
-  private reuseReportsDuringSynth(root: IConstruct): void {
-    const app = root as unknown as Record<string, unknown>;
-    for (const method of ['synth', 'synthYaml']) {
-      const original = app[method];
-      if (typeof original !== 'function') continue;
-      app[method] = (...args: unknown[]) => {
-        this.synthDepth++;
-        try {
-          return original.apply(root, args);
-        } finally {
-          this.synthDepth--;
-          if (this.synthDepth === 0) this.endSynth();
-        }
-      };
-    }
-  }
-
-  /**
-   * Serializing the objects is most of the gate's cost, and the writer serializes them again
-   * right after. Within one App.synth() nothing can change them, so the writer is handed the
-   * manifests the gate validated (which also guarantees that what is written is what was checked).
-   */
-  private reuseManifestsUntilSynthEnds(objects: readonly ApiObject[], manifests: readonly unknown[]): void {
-    objects.forEach((object, i) => {
-      Object.defineProperty(object, 'toJson', { value: () => manifests[i], configurable: true, writable: true });
-    });
-  }
-
-  private endSynth(): void {
-    // Restore the prototype's toJson on every object the gate handed manifests to.
-    for (const object of this.cached?.objects ?? []) delete (object as unknown as Record<string, unknown>).toJson;
-    this.cached = undefined;
+  /** The API objects, as the rule engine takes them. */
+  private inputs(objects: readonly ApiObject[]): ValidationInput[] {
+    const inputs: ValidationInput[] = objects.map((object) => ({ object: object.toJson(), source: { constructPath: object.node.path } }));
+    return inputs;
   }
 
   private gate(): string[] {
@@ -163,4 +150,8 @@ export class BallastGate extends Construct {
       ...errors.map(findingLine),
     ];
   }
+}
+
+function sameObjects(a: readonly ApiObject[], b: readonly ApiObject[]): boolean {
+  return a.length === b.length && a.every((object, i) => object === b[i]);
 }

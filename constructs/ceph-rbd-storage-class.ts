@@ -2,7 +2,8 @@ import { Names } from 'cdk8s';
 import { k8s } from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import { BallastGate } from './ballast-gate';
-import { BallastPropError } from './prop-error';
+import { keepClusterScoped } from './cluster-scope';
+import { PropProblems } from './prop-error';
 import { DNS_LABEL, DNS_SUBDOMAIN } from './kubernetes-names';
 
 /** A Secret referenced by name and namespace: the key material stays in the cluster, never in props. */
@@ -133,20 +134,23 @@ export class CephRbdStorageClass extends Construct {
       volumeBindingMode: 'WaitForFirstConsumer',
       ...(props.mountOptions && props.mountOptions.length > 0 ? { mountOptions: [...props.mountOptions] } : {}),
     });
+    // StorageClasses are cluster-scoped: a namespace from the chart must not stay on it.
+    keepClusterScoped(this.resource);
   }
 
   private validate(props: CephRbdStorageClassProps): void {
+    const problems = new PropProblems();
     if (!DNS_SUBDOMAIN.test(this.storageClassName)) {
-      throw new BallastPropError(this, 'name', this.storageClassName, 'a StorageClass name must be a DNS subdomain', 'use lower-case letters, digits, "-" and "."');
+      problems.add('name', this.storageClassName, 'a StorageClass name must be a DNS subdomain', 'use lower-case letters, digits, "-" and "."');
     }
-    if (props.clusterId.trim() === '') {
-      throw new BallastPropError(this, 'clusterId', props.clusterId, 'ceph-csi needs the cluster id to find the monitors', 'use the clusterID of your ceph-csi-config entry (Rook: the cluster namespace)');
+    if ((props.clusterId ?? '').trim() === '') {
+      problems.add('clusterId', props.clusterId, 'ceph-csi needs the cluster id to find the monitors', 'use the clusterID of your ceph-csi-config entry (Rook: the cluster namespace)');
     }
-    if (props.pool.trim() === '') {
-      throw new BallastPropError(this, 'pool', props.pool, 'ceph-csi needs a pool to create images in', 'name an existing RBD pool, e.g. "replicapool"');
+    if ((props.pool ?? '').trim() === '') {
+      problems.add('pool', props.pool, 'ceph-csi needs a pool to create images in', 'name an existing RBD pool, e.g. "replicapool"');
     }
     if (!(this.driverName === 'rbd.csi.ceph.com' || this.driverName.endsWith('.rbd.csi.ceph.com'))) {
-      throw new BallastPropError(this, 'driverName', this.driverName, 'this construct only writes ceph-csi RBD parameters', 'use "rbd.csi.ceph.com" or Rook\'s "<namespace>.rbd.csi.ceph.com"');
+      problems.add('driverName', this.driverName, 'this construct only writes ceph-csi RBD parameters', 'use "rbd.csi.ceph.com" or Rook\'s "<namespace>.rbd.csi.ceph.com"');
     }
     const secrets: Array<[string, CephSecretReference | undefined]> = [
       ['provisionerSecret', props.provisionerSecret],
@@ -154,23 +158,27 @@ export class CephRbdStorageClass extends Construct {
       ['controllerExpandSecret', props.controllerExpandSecret],
     ];
     for (const [prop, secret] of secrets) {
-      if (!secret) continue;
-      if (!DNS_SUBDOMAIN.test(secret.name)) {
-        throw new BallastPropError(this, `${prop}.name`, secret.name, 'a Secret name must be a DNS subdomain', 'name the existing Secret that holds the Ceph user key');
+      if (!secret) {
+        if (prop !== 'controllerExpandSecret') problems.add(prop, secret, 'ceph-csi needs this Secret', 'name the Secret and its namespace');
+        continue;
       }
-      if (!DNS_LABEL.test(secret.namespace)) {
-        throw new BallastPropError(this, `${prop}.namespace`, secret.namespace, 'a namespace must be a DNS label', 'name the namespace the Secret lives in, e.g. "ceph-csi"');
+      if (!DNS_SUBDOMAIN.test(secret.name ?? '')) {
+        problems.add(`${prop}.name`, secret.name, 'a Secret name must be a DNS subdomain', 'name the existing Secret that holds the Ceph user key');
+      }
+      if (!DNS_LABEL.test(secret.namespace ?? '')) {
+        problems.add(`${prop}.namespace`, secret.namespace, 'a namespace must be a DNS label', 'name the namespace the Secret lives in, e.g. "ceph-csi"');
       }
     }
     const features = props.imageFeatures ?? ['layering'];
     if (features.length === 0) {
-      throw new BallastPropError(this, 'imageFeatures', features, 'an image needs at least the layering feature', 'use ["layering"]');
+      problems.add('imageFeatures', features, 'an image needs at least the layering feature', 'use ["layering"]');
     }
     for (const [feature, needs] of FEATURE_DEPENDENCIES) {
       if (features.includes(feature) && !features.includes(needs)) {
-        throw new BallastPropError(this, 'imageFeatures', features, `Ceph refuses ${feature} without ${needs}`, `add "${needs}" or drop "${feature}"`);
+        problems.add('imageFeatures', features, `Ceph refuses ${feature} without ${needs}`, `add "${needs}" or drop "${feature}"`);
       }
     }
+    problems.throwIfAny(this);
   }
 }
 

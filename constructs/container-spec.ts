@@ -57,6 +57,11 @@ export interface StatefulContainerProps {
    */
   readonly envVars?: readonly k8s.EnvVar[];
   /**
+   * Environment variables from whole ConfigMaps or Secrets.
+   * @default - none
+   */
+  readonly envFrom?: readonly k8s.EnvFromSource[];
+  /**
    * Ports the container serves.
    * @default - none
    */
@@ -78,6 +83,27 @@ export interface StatefulContainerProps {
    * @default - none
    */
   readonly livenessProbe?: k8s.Probe;
+  /**
+   * Startup probe: holds off liveness while a database replays its log after a crash.
+   * @default - none
+   */
+  readonly startupProbe?: k8s.Probe;
+  /**
+   * Further volume mounts (of the pod's `volumes`), beside the data volume.
+   * @default - none
+   */
+  readonly volumeMounts?: readonly k8s.VolumeMount[];
+  /**
+   * Container security context, merged over ballast's (no privilege escalation, all capabilities
+   * dropped, `readOnlyRootFilesystem` as given): set `capabilities` to add one back.
+   * @default - ballast's
+   */
+  readonly securityContext?: k8s.SecurityContext;
+  /**
+   * Image pull policy.
+   * @default - Kubernetes' default (IfNotPresent for a tag, Always for :latest)
+   */
+  readonly imagePullPolicy?: 'Always' | 'IfNotPresent' | 'Never';
 }
 
 /** The `k8s.Container` for a stateful workload, with the data volume attached as `dataAttachment`. */
@@ -85,8 +111,9 @@ export function buildContainer(
   props: StatefulContainerProps,
   dataAttachment: Pick<k8s.Container, 'volumeMounts' | 'volumeDevices'>,
 ): k8s.Container {
+  const plainEnv = props.env ?? {};
   const env: k8s.EnvVar[] = [
-    ...Object.keys(props.env ?? {}).sort().map((name) => ({ name, value: props.env![name] })),
+    ...Object.keys(plainEnv).sort().map((name) => ({ name, value: plainEnv[name] })),
     ...(props.envVars ?? []),
   ];
   const limits: Record<string, k8s.Quantity> = { memory: sizeQuantity(props.resources.memory) };
@@ -94,9 +121,11 @@ export function buildContainer(
   return {
     name: props.name ?? 'main',
     image: props.image,
+    ...(props.imagePullPolicy ? { imagePullPolicy: props.imagePullPolicy } : {}),
     ...(props.command ? { command: [...props.command] } : {}),
     ...(props.args ? { args: [...props.args] } : {}),
     ...(env.length > 0 ? { env } : {}),
+    ...(props.envFrom && props.envFrom.length > 0 ? { envFrom: [...props.envFrom] } : {}),
     ...(props.ports && props.ports.length > 0
       ? { ports: props.ports.map((port) => ({ name: port.name, containerPort: port.port })) }
       : {}),
@@ -106,11 +135,15 @@ export function buildContainer(
     },
     securityContext: {
       allowPrivilegeEscalation: false,
-      readOnlyRootFilesystem: props.readOnlyRootFilesystem,
       capabilities: { drop: ['ALL'] },
+      ...props.securityContext,
+      readOnlyRootFilesystem: props.readOnlyRootFilesystem,
     },
     ...(props.readinessProbe ? { readinessProbe: props.readinessProbe } : {}),
     ...(props.livenessProbe ? { livenessProbe: props.livenessProbe } : {}),
+    ...(props.startupProbe ? { startupProbe: props.startupProbe } : {}),
     ...dataAttachment,
+    ...(props.volumeMounts && props.volumeMounts.length > 0
+      ? { volumeMounts: [...(dataAttachment.volumeMounts ?? []), ...props.volumeMounts] } : {}),
   };
 }

@@ -1,18 +1,15 @@
 import { DEFAULT_KUBERNETES_VERSION, KubeVersion } from '../validators';
 import { LeaderElectionTimings, LeaderElectionTimingsProps } from './leader-election-timings';
-import { BallastPropError } from './prop-error';
+import { BallastPropError, PropProblems } from './prop-error';
 import { DNS_SUBDOMAIN } from './kubernetes-names';
 
 /** The control-plane components whose leader election ballast renders. */
 export type ControlPlaneComponent = 'kube-controller-manager' | 'kube-scheduler';
 
-/** The oldest target rendered: leases became the default lock of both components in 1.20. */
-const MINIMUM_VERSION = '1.20';
-
 export interface ControlPlaneLeaderElectionOptions {
   /**
    * The Kubernetes version of the control plane, `MAJOR.MINOR`; 1.20 or newer.
-   * @default '1.27'
+   * @default the newest version the rules know (DEFAULT_KUBERNETES_VERSION)
    */
   readonly kubernetesVersion?: string | KubeVersion;
   /**
@@ -58,15 +55,16 @@ export function controlPlaneLeaderElection(
   options: ControlPlaneLeaderElectionOptions = {},
 ): LeaderElectionConfiguration {
   const where = `controlPlaneLeaderElection(${component})`;
-  targetVersion(where, options.kubernetesVersion);
+  const problems = new PropProblems();
+  problems.collect(() => targetVersion(where, options.kubernetesVersion));
   const resourceName = options.resourceName ?? component;
   const resourceNamespace = options.resourceNamespace ?? 'kube-system';
   for (const [prop, value] of [['resourceName', resourceName], ['resourceNamespace', resourceNamespace]] as const) {
-    if (!DNS_SUBDOMAIN.test(value)) {
-      throw new BallastPropError(where, prop, value, 'must be a valid Kubernetes object name', 'use lower-case letters, digits and "-"');
-    }
+    if (!DNS_SUBDOMAIN.test(value)) problems.add(prop, value, 'must be a valid Kubernetes object name', 'use lower-case letters, digits and "-"');
   }
-  const timings = LeaderElectionTimings.of(options.timings, where).toGoDurations();
+  const checked = problems.collect(() => LeaderElectionTimings.of(options.timings, where));
+  problems.throwIfAny(where);
+  const timings = (checked ?? LeaderElectionTimings.DEFAULT).toGoDurations();
   return {
     leaderElect: options.leaderElect ?? true,
     resourceLock: 'leases',
@@ -131,14 +129,9 @@ export function kubeControllerManagerConfiguration(options: ControlPlaneLeaderEl
 function targetVersion(where: string, value: string | KubeVersion | undefined): KubeVersion {
   let version: KubeVersion;
   try {
-    version = typeof value === 'object' ? value : KubeVersion.parse(value ?? DEFAULT_KUBERNETES_VERSION);
+    version = typeof value === 'object' ? value : KubeVersion.target(value ?? DEFAULT_KUBERNETES_VERSION);
   } catch (error) {
-    throw new BallastPropError(where, 'kubernetesVersion', value, (error as Error).message, 'use MAJOR.MINOR, such as "1.27"');
-  }
-  if (version.before(MINIMUM_VERSION)) {
-    throw new BallastPropError(where, 'kubernetesVersion', version.toString(),
-      `ballast renders leader election for ${MINIMUM_VERSION} and newer, where leases are the default lock`,
-      'upgrade the control plane; older releases are long out of support');
+    throw new BallastPropError(where, 'kubernetesVersion', value, (error as Error).message, 'write a quoted MAJOR.MINOR the rules know, such as "1.31"');
   }
   return version;
 }

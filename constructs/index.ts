@@ -8,3 +8,6 @@ export * from './leader-election';
 export * from './nfs-constructs';
 export * from './synth-or-exit';
 export * from './kubelet-eviction';
+export * from './gate-options';
+export * from './cluster-scope';
+export * from './workload';

@@ -8,7 +8,7 @@ import { findingLine } from '../validators/finding-text';
 import { BallastGate } from './ballast-gate';
 import { KubeletEvictionPolicy, KubeletEvictionPolicyProps } from './kubelet-eviction-policy';
 import { NodeFilesOutput } from './node-files-output';
-import { BallastPropError } from './prop-error';
+import { PropProblems } from './prop-error';
 
 /** A way the drop-ins reach the kubelet; each is rendered into its own directory. */
 export type KubeletEvictionRendering = 'config-dir' | 'systemd-drop-in' | 'config-fragment';
@@ -54,16 +54,21 @@ export class KubeletEvictionDropIns extends Construct {
   constructor(scope: Construct, id: string, props: KubeletEvictionDropInsProps) {
     super(scope, id);
     const gate = BallastGate.of(this);
+    const problems = new PropProblems();
     if (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/.test(props.pool ?? '')) {
-      throw new BallastPropError(this, 'pool', props.pool, 'it names a directory under dist/nodes/', 'use lowercase letters, digits and dashes, e.g. "small-disk"');
+      problems.add('pool', props.pool, 'it names a directory under dist/nodes/', 'use lowercase letters, digits and dashes, e.g. "small-disk"');
     }
     const { pool, renderings, ...policyProps } = props;
-    this.policy = new KubeletEvictionPolicy({ ...policyProps, kubernetesVersion: props.kubernetesVersion ?? gate.kubernetesVersion.toString() });
-    const modern = this.policy.kubernetesVersion.atLeast('1.30');
+    const policy = problems.collect(() => new KubeletEvictionPolicy({ ...policyProps, kubernetesVersion: props.kubernetesVersion ?? gate.kubernetesVersion.toString() }));
+    const modern = policy ? policy.kubernetesVersion.atLeast('1.30') : gate.kubernetesVersion.atLeast('1.30');
     const chosen = [...new Set(renderings ?? (modern ? ['config-dir', 'config-fragment'] : ['systemd-drop-in', 'config-fragment']))].sort();
     if (chosen.includes('config-dir') && !modern) {
-      throw new BallastPropError(this, 'renderings', renderings, `kubelet --config-dir is alpha before 1.30 (kubelet ${this.policy.kubernetesVersion})`, "use 'systemd-drop-in' or 'config-fragment'");
+      problems.add('renderings', renderings, `kubelet --config-dir is alpha before 1.30 (kubelet ${policy?.kubernetesVersion ?? gate.kubernetesVersion})`, "use 'systemd-drop-in' or 'config-fragment'");
     }
+    problems.throwIfAny(this);
+    // A policy that failed to build left problems behind, so throwIfAny has thrown.
+    if (!policy) throw new Error(`${this.node.path}: eviction policy missing without a reported problem`);
+    this.policy = policy;
     const files = new Map<string, string>();
     if (chosen.includes('config-dir')) {
       files.set(`config-dir${KUBELET_CONFIG_DIR}/${KUBELET_EVICTION_CONFIG_DROP_IN}`, renderKubeletConfigDropIn(this.policy.configurationSettings()));

@@ -11,7 +11,7 @@ import {
 import { parseGoDuration } from '../validators/go-duration';
 import { KubeletEvictionSettings } from '../templates/kubelet-eviction-settings';
 import { EvictionThresholdValue, checkEvictionThreshold } from './eviction-threshold';
-import { BallastPropError } from './prop-error';
+import { BallastPropError, PropProblems } from './prop-error';
 
 /** A Go duration with a unit: `'90s'`, `'2m'`, `'1m30s'`, `'1h'`. */
 export type EvictionGracePeriod = `${number}${'s' | 'm' | 'h'}` | `${number}m${number}s` | `${number}h${number}m`;
@@ -80,24 +80,27 @@ export class KubeletEvictionPolicy {
 
   constructor(props: KubeletEvictionPolicyProps) {
     try {
-      this.kubernetesVersion = KubeVersion.parse(props.kubernetesVersion);
+      this.kubernetesVersion = KubeVersion.target(props.kubernetesVersion);
     } catch (error) {
       throw new BallastPropError(OWNER, 'kubernetesVersion', props.kubernetesVersion, (error as Error).message, 'use e.g. "1.30"');
     }
     this.props = props;
     const version = this.kubernetesVersion;
+    const problems = new PropProblems();
     if (props.defaults === 'merge-by-kubelet' && version.before(MERGE_DEFAULT_EVICTION_SETTINGS_SINCE)) {
-      throw new BallastPropError(OWNER, 'defaults', props.defaults,
+      problems.add('defaults', props.defaults,
         `mergeDefaultEvictionSettings exists from ${MERGE_DEFAULT_EVICTION_SETTINGS_SINCE}; on ${version} the kubelet would drop every default signal not written`,
         "use defaults: 'explicit' (the default)");
     }
 
     const hard: Partial<Record<EvictionSignal, string>> = { ...defaultEvictionHard(version) };
     for (const [signal, value] of Object.entries(props.hard ?? {})) {
-      hard[signal as EvictionSignal] = checkEvictionThreshold(OWNER, `hard.${signal}`, signal, value as string);
+      const checked = problems.collect(() => checkEvictionThreshold(OWNER, `hard.${signal}`, signal, value as string));
+      if (checked === undefined) continue;
+      hard[signal as EvictionSignal] = checked;
       const parsed = parseThreshold(signal, value as string);
       if (DISK_SIGNALS.includes(signal) && parsed.ok && parsed.value.kind === 'percentage' && parsed.value.percent < MINIMUM_DISK_PERCENT) {
-        throw new BallastPropError(OWNER, `hard.${signal}`, value,
+        problems.add(`hard.${signal}`, value,
           `below ${MINIMUM_DISK_PERCENT}% the disk fills up before the kubelet evicts anything (incident 3 began with a full disk)`,
           `keep ${MINIMUM_DISK_PERCENT}% or more, or give an absolute amount such as "20Gi" on very large disks`);
       }
@@ -105,33 +108,35 @@ export class KubeletEvictionPolicy {
     this.hardThresholds = ordered(hard);
 
     for (const [signal, soft] of Object.entries(props.soft ?? {}) as Array<[EvictionSignal, SoftEvictionThreshold]>) {
-      checkEvictionThreshold(OWNER, `soft.${signal}.threshold`, signal, soft?.threshold);
+      const threshold = problems.collect(() => checkEvictionThreshold(OWNER, `soft.${signal}.threshold`, signal, soft?.threshold));
       const milliseconds = parseGoDuration(String(soft?.gracePeriod ?? ''));
       if (milliseconds === undefined || milliseconds <= 0) {
-        throw new BallastPropError(OWNER, `soft.${signal}.gracePeriod`, soft?.gracePeriod,
+        problems.add(`soft.${signal}.gracePeriod`, soft?.gracePeriod,
           'a soft threshold needs a positive grace period (the kubelet refuses to start without one)', 'write e.g. "2m" or "90s"');
       }
+      if (threshold === undefined) continue;
       const hardValue = this.hardThresholds[signal];
       const softParsed = parseThreshold(signal, soft.threshold);
       const hardParsed = hardValue === undefined ? undefined : parseThreshold(signal, hardValue);
       if (softParsed.ok && hardParsed?.ok && (compareThresholds(softParsed.value, hardParsed.value) ?? 1) <= 0) {
-        throw new BallastPropError(OWNER, `soft.${signal}.threshold`, soft.threshold,
+        problems.add(`soft.${signal}.threshold`, soft.threshold,
           `not above the hard threshold ${signal}<${hardValue}: it would never fire first`, `write a value above ${hardValue}`);
       }
     }
     for (const [signal, value] of Object.entries(props.minimumReclaim ?? {})) {
       const error = typeof value === 'string' ? minimumReclaimError(signal, value) : 'not a string';
       if (!(EVICTION_SIGNALS as readonly string[]).includes(signal) || error !== undefined) {
-        throw new BallastPropError(OWNER, `minimumReclaim.${signal}`, value, error ?? 'unknown eviction signal', 'write a positive percentage or quantity for a known signal');
+        problems.add(`minimumReclaim.${signal}`, value, error ?? 'unknown eviction signal', 'write a positive percentage or quantity for a known signal');
       }
     }
     const hasSoft = Object.keys(props.soft ?? {}).length > 0;
     const maxGrace = props.maxPodGracePeriodSeconds ?? (hasSoft ? DEFAULT_MAX_POD_GRACE_PERIOD_SECONDS : undefined);
     if (maxGrace !== undefined && (!Number.isInteger(maxGrace) || maxGrace < 0 || (hasSoft && maxGrace === 0))) {
-      throw new BallastPropError(OWNER, 'maxPodGracePeriodSeconds', maxGrace,
+      problems.add('maxPodGracePeriodSeconds', maxGrace,
         hasSoft && maxGrace === 0 ? 'with soft thresholds, 0 kills evicted pods without any grace' : 'must be a non-negative whole number of seconds',
         `use e.g. ${DEFAULT_MAX_POD_GRACE_PERIOD_SECONDS}`);
     }
+    problems.throwIfAny(OWNER);
     this.maxPodGracePeriodSeconds = maxGrace;
   }
 

@@ -1,12 +1,12 @@
 import { ApiObject, JsonPatch } from 'cdk8s';
-import * as kplus from 'cdk8s-plus-27';
 import { k8s } from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
-import { asArray, asString, isRecord, podSpecOf } from '../validators';
+import { asArray, asString, isRecord } from '../validators';
 import { BallastGate } from './ballast-gate';
 import { LeaderElectionTimings, LeaderElectionTimingsProps } from './leader-election-timings';
-import { BallastPropError } from './prop-error';
+import { BallastPropError, PropProblems } from './prop-error';
 import { DNS_LABEL, DNS_SUBDOMAIN } from './kubernetes-names';
+import { WorkloadLike, podTemplateOf, workloadPath } from './workload';
 
 /** The environment variables `attachTo` adds to every container of the workload. */
 export const LEADER_LEASE_ENV = {
@@ -42,11 +42,14 @@ export interface LeaderLeaseProps {
   readonly timings?: LeaderElectionTimingsProps;
 }
 
-/** A ServiceAccount given as a cdk8s-plus ServiceAccount or a low-level `k8s.KubeServiceAccount`. */
-export type LeaderServiceAccount = kplus.IServiceAccount | k8s.KubeServiceAccount;
+/**
+ * A ServiceAccount: a cdk8s-plus ServiceAccount of any line (anything that can name itself as an
+ * RBAC subject) or a low-level `k8s.KubeServiceAccount` / ApiObject.
+ */
+export type LeaderServiceAccount = { toSubjectConfiguration(): { readonly name: string; readonly namespace?: string } } | ApiObject;
 
-/** A workload given as a cdk8s-plus workload/pod or a low-level `k8s.Kube*` object with a pod template. */
-export type LeaderWorkload = kplus.AbstractPod | ApiObject;
+/** A workload: a cdk8s-plus workload or pod of any line, or a `k8s.Kube*`/raw object with a pod template. */
+export type LeaderWorkload = WorkloadLike;
 
 /**
  * A leader lock on a `coordination.k8s.io/v1` Lease, for a workload that runs several replicas
@@ -76,20 +79,23 @@ export class LeaderLease extends Construct {
   constructor(scope: Construct, id: string, props: LeaderLeaseProps = {}) {
     super(scope, id);
     BallastGate.of(this);
+    const problems = new PropProblems();
     if (props.name !== undefined && !DNS_SUBDOMAIN.test(props.name)) {
-      throw new BallastPropError(this, 'name', props.name, 'a Lease name must be a DNS subdomain',
+      problems.add('name', props.name, 'a Lease name must be a DNS subdomain',
         'use lower-case letters, digits, "-" and ".", such as "report-runner"');
     }
     if (props.namespace !== undefined && !DNS_LABEL.test(props.namespace)) {
-      throw new BallastPropError(this, 'namespace', props.namespace, 'a namespace must be a DNS label',
+      problems.add('namespace', props.namespace, 'a namespace must be a DNS label',
         'use lower-case letters, digits and "-", at most 63 characters');
     }
-    this.timings = LeaderElectionTimings.of(props.timings, this);
-    const leaseDurationSeconds = Math.floor(this.timings.toMilliseconds().leaseDuration / 1000);
-    if (leaseDurationSeconds < 1) {
-      throw new BallastPropError(this, 'timings.leaseDuration', this.timings.toGoDurations().leaseDuration,
+    const timings = problems.collect(() => LeaderElectionTimings.of(props.timings, this));
+    const leaseDurationSeconds = timings ? Math.floor(timings.toMilliseconds().leaseDuration / 1000) : 0;
+    if (timings && leaseDurationSeconds < 1) {
+      problems.add('timings.leaseDuration', timings.toGoDurations().leaseDuration,
         'a Lease\'s leaseDurationSeconds must be at least 1 second', 'use a leaseDuration of 1s or more (default 15s)');
     }
+    problems.throwIfAny(this);
+    this.timings = timings ?? LeaderElectionTimings.DEFAULT;
     this.apiObject = new k8s.KubeLease(this, 'Resource', {
       metadata: { name: props.name, namespace: props.namespace },
       // holderIdentity is left to the elected pod; the Lease exists so its RBAC can name it.
@@ -132,12 +138,11 @@ export class LeaderLease extends Construct {
   /**
    * Adds the lock's coordinates to every container of the workload: the Lease's name and namespace,
    * the pod's own name (downward API) as holder identity, so identities are unique per pod, and the
-   * timings as Go durations. The names are in `LEADER_LEASE_ENV`.
+   * timings as Go durations. The names are in `LEADER_LEASE_ENV`. The variables are JSON patches
+   * on the workload's ApiObject, so any cdk8s-plus line works: add the containers first.
    */
   public attachTo(workload: LeaderWorkload): void {
-    const variables = this.environment();
-    if (ApiObject.isApiObject(workload)) this.attachToApiObject(workload, variables);
-    else this.attachToPlusWorkload(workload, variables);
+    this.attachToApiObject(workload, this.environment());
   }
 
   private environment(): k8s.EnvVar[] {
@@ -154,41 +159,25 @@ export class LeaderLease extends Construct {
     ];
   }
 
-  private attachToPlusWorkload(workload: kplus.AbstractPod, variables: k8s.EnvVar[]): void {
-    if (workload.containers.length === 0) {
-      throw new BallastPropError(this, 'attachTo(workload)', workload.node.path, 'the workload has no containers yet',
-        'add the containers first, then call attachTo');
+  private attachToApiObject(workload: LeaderWorkload, variables: k8s.EnvVar[]): void {
+    const template = podTemplateOf(workload, this, 'attachTo(workload)');
+    const containers = asArray(template.podSpec.containers);
+    if (containers.length === 0) {
+      throw new BallastPropError(this, 'attachTo(workload)', workloadPath(workload),
+        'the workload has no containers yet', 'add the containers first, then call attachTo');
     }
-    for (const container of workload.containers) {
-      for (const variable of variables) {
-        if (container.env.variables[variable.name] !== undefined) throw this.conflict(workload.node.path, variable.name);
-        const fieldPath = variable.valueFrom?.fieldRef?.fieldPath;
-        container.env.addVariable(variable.name, fieldPath === undefined
-          ? kplus.EnvValue.fromValue(variable.value ?? '')
-          : kplus.EnvValue.fromFieldRef(fieldPath as kplus.EnvFieldPaths));
-      }
-    }
-  }
-
-  private attachToApiObject(workload: ApiObject, variables: k8s.EnvVar[]): void {
-    const podSpec = podSpecOf(workload.kind, workload.toJson());
-    const containers = podSpec ? asArray(podSpec.spec.containers) : [];
-    if (!podSpec || containers.length === 0) {
-      throw new BallastPropError(this, 'attachTo(workload)', `${workload.kind} ${workload.name}`,
-        'the object has no pod template with containers', 'pass a workload (Deployment, StatefulSet, Job, ...) that has containers');
-    }
-    const pointer = `/${podSpec.path.split('.').join('/')}/containers`;
+    const pointer = `${template.pointer}/containers`;
     containers.forEach((container, index) => {
       const existing = isRecord(container) ? asArray(container.env) : [];
       for (const variable of existing) {
         const name = isRecord(variable) ? asString(variable.name) : undefined;
-        if (name !== undefined && variables.some((v) => v.name === name)) throw this.conflict(workload.node.path, name);
+        if (name !== undefined && variables.some((v) => v.name === name)) throw this.conflict(workloadPath(workload), name);
       }
       const env = variables.map(toJsonEnvVar);
       if (isRecord(container) && Array.isArray(container.env)) {
-        for (const variable of env) workload.addJsonPatch(JsonPatch.add(`${pointer}/${index}/env/-`, variable));
+        for (const variable of env) template.apiObject.addJsonPatch(JsonPatch.add(`${pointer}/${index}/env/-`, variable));
       } else {
-        workload.addJsonPatch(JsonPatch.add(`${pointer}/${index}/env`, env));
+        template.apiObject.addJsonPatch(JsonPatch.add(`${pointer}/${index}/env`, env));
       }
     });
   }

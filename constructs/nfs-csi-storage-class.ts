@@ -1,8 +1,10 @@
 import { k8s } from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import { BallastGate } from './ballast-gate';
+import { keepClusterScoped } from './cluster-scope';
 import { NfsMountOptions, NfsVersion } from './nfs-volume';
-import { BallastPropError } from './prop-error';
+import { PropProblems } from './prop-error';
+import { DNS_SUBDOMAIN } from './kubernetes-names';
 
 export interface NfsCsiStorageClassProps {
   /** Name of the StorageClass. @default - the construct's id */
@@ -40,10 +42,21 @@ export class NfsCsiStorageClass extends Construct {
   constructor(scope: Construct, id: string, props: NfsCsiStorageClassProps) {
     super(scope, id);
     BallastGate.of(this);
-    if (props.server.trim() === '') throw new BallastPropError(this, 'server', props.server, 'empty', 'set the NFS server host name or IP');
-    if (!props.share.startsWith('/')) throw new BallastPropError(this, 'share', props.share, 'the share must be an absolute path', 'use e.g. "/exports"');
+    const problems = new PropProblems();
+    if ((props.server ?? '').trim() === '') problems.add('server', props.server, 'empty', 'set the NFS server host name or IP');
+    if (!(props.share ?? '').startsWith('/')) problems.add('share', props.share, 'the share must be an absolute path', 'use e.g. "/exports"');
     const options = props.mountOptions ?? {};
+    (options.extra ?? []).forEach((option, index) => {
+      if (/^(soft|hard|(nfs)?vers=.*)$/.test(option) || option.includes(',')) {
+        problems.add(`mountOptions.extra[${index}]`, option, 'soft/hard/version are typed props and options go one per entry',
+          'use mountOptions.soft / mountOptions.version');
+      }
+    });
     this.name = props.name ?? id.toLowerCase();
+    if (!DNS_SUBDOMAIN.test(this.name)) {
+      problems.add('name', this.name, 'a StorageClass name must be a DNS subdomain', 'use lower-case letters, digits, "-" and ".", e.g. "nfs-csi"');
+    }
+    problems.throwIfAny(this);
     this.storageClass = new k8s.KubeStorageClass(this, 'class', {
       metadata: { name: this.name },
       provisioner: 'nfs.csi.k8s.io',
@@ -52,5 +65,7 @@ export class NfsCsiStorageClass extends Construct {
       volumeBindingMode: 'Immediate',
       mountOptions: [options.soft ? 'soft' : 'hard', `nfsvers=${options.version ?? NfsVersion.V4_1}`, ...(options.extra ?? [])],
     });
+    // StorageClasses are cluster-scoped: a namespace from the chart must not stay on it.
+    keepClusterScoped(this.storageClass);
   }
 }

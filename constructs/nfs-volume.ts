@@ -1,11 +1,13 @@
-import { ApiObject } from 'cdk8s';
+import { ApiObject, JsonPatch } from 'cdk8s';
 import { k8s } from 'cdk8s-plus-27';
-import { Construct, IConstruct } from 'constructs';
-import { NFS_CLIENT, asArray, asRecord, podSpecOf } from '../validators';
+import { Construct } from 'constructs';
+import { JsonRecord, NFS_CLIENT, asArray, asRecord, podSpecOf } from '../validators';
 import { BallastGate } from './ballast-gate';
+import { keepClusterScoped } from './cluster-scope';
 import { requireNodePrerequisite } from './node-prerequisite-affinity';
-import { BallastPropError } from './prop-error';
-import { DNS_SUBDOMAIN } from './kubernetes-names';
+import { BallastPropError, PropProblems } from './prop-error';
+import { DNS_LABEL, DNS_SUBDOMAIN } from './kubernetes-names';
+import { WorkloadLike, podTemplateOf, workloadPath } from './workload';
 
 /** NFS protocol versions; pinned so every node mounts the same way. */
 export enum NfsVersion {
@@ -84,43 +86,57 @@ export class NfsVolume extends Construct {
   public readonly volume: k8s.Volume;
   public readonly persistentVolume?: k8s.KubePersistentVolume;
   public readonly persistentVolumeClaim?: k8s.KubePersistentVolumeClaim;
+  /** The claim's namespace, when there is a claim. */
+  public readonly claimNamespace?: string;
+  private readonly mountedIn: ApiObject[] = [];
 
   constructor(scope: Construct, id: string, props: NfsVolumeProps) {
     super(scope, id);
     BallastGate.of(this);
-    if (!/^[A-Za-z0-9.:\-[\]]+$/.test(props.server)) {
-      throw new BallastPropError(this, 'server', props.server, 'not a host name or IP address', 'use e.g. "nfs.example.com" or "10.0.0.5"');
+    const problems = new PropProblems();
+    if (!/^[A-Za-z0-9.:\-[\]]+$/.test(props.server ?? '')) {
+      problems.add('server', props.server, 'not a host name or IP address', 'use e.g. "nfs.example.com" or "10.0.0.5"');
     }
-    if (!props.path.startsWith('/')) throw new BallastPropError(this, 'path', props.path, 'the export path must be absolute', 'use e.g. "/exports/shared"');
+    if (!(props.path ?? '').startsWith('/')) problems.add('path', props.path, 'the export path must be absolute', 'use e.g. "/exports/shared"');
     if (props.mountOptions && !props.claim) {
-      throw new BallastPropError(this, 'mountOptions', props.mountOptions, 'inline nfs volumes have no mount options',
+      problems.add('mountOptions', props.mountOptions, 'inline nfs volumes have no mount options',
         'set `claim` to get a PersistentVolume, which carries them');
     }
-    for (const option of props.mountOptions?.extra ?? []) {
+    (props.mountOptions?.extra ?? []).forEach((option, index) => {
       if (/^(soft|hard|(nfs)?vers=.*)$/.test(option) || option.includes(',')) {
-        throw new BallastPropError(this, 'mountOptions.extra', option, 'soft/hard/version are typed props and options go one per entry',
+        problems.add(`mountOptions.extra[${index}]`, option, 'soft/hard/version are typed props and options go one per entry',
           'use mountOptions.soft / mountOptions.version');
       }
-    }
+    });
+    this.node.addValidation({ validate: () => this.checkMounts() });
     const nfs = { server: props.server, path: props.path, ...(props.readOnly ? { readOnly: true } : {}) };
     const volumeName = 'nfs-' + id.toLowerCase().replace(/[^a-z0-9-]/g, '-');
     if (!props.claim) {
+      problems.throwIfAny(this);
       this.volume = { name: volumeName, nfs };
       return;
     }
     const name = props.claim.name ?? id.toLowerCase();
+    if (!DNS_LABEL.test(props.claim.namespace ?? '')) {
+      problems.add('claim.namespace', props.claim.namespace, 'a namespace must be a DNS label', 'use lower-case letters, digits and "-", e.g. "analytics"');
+    }
     if (!DNS_SUBDOMAIN.test(name)) {
-      throw new BallastPropError(this, 'claim.name', name, 'the claim name must be a DNS subdomain',
+      problems.add('claim.name', name, 'the claim name must be a DNS subdomain',
         'set claim.name to lower-case letters, digits, "-" and ".", e.g. "reports"');
     }
     const persistentVolumeName = props.claim.volumeName ?? `${props.claim.namespace}-${name}`;
     if (!DNS_SUBDOMAIN.test(persistentVolumeName)) {
-      throw new BallastPropError(this, 'claim.volumeName', persistentVolumeName, 'the PersistentVolume name must be a DNS subdomain',
+      problems.add('claim.volumeName', persistentVolumeName, 'the PersistentVolume name must be a DNS subdomain',
         'set claim.volumeName to at most 253 lower-case letters, digits, "-" and ".", e.g. "analytics-reports"');
     }
     const storage = props.claim.storage ?? '1Gi';
+    if (!/^[0-9]+(\.[0-9]+)?(Ki|Mi|Gi|Ti|Pi|Ei|k|M|G|T|P|E)?$/.test(storage)) {
+      problems.add('claim.storage', storage, 'not a Kubernetes quantity', 'use e.g. "100Gi"');
+    }
+    problems.throwIfAny(this);
     const accessModes = [...(props.claim.accessModes ?? ['ReadWriteMany'])];
     const options = props.mountOptions ?? {};
+    this.claimNamespace = props.claim.namespace;
     this.persistentVolume = new k8s.KubePersistentVolume(this, 'volume', {
       metadata: { name: persistentVolumeName },
       spec: {
@@ -136,6 +152,8 @@ export class NfsVolume extends Construct {
         },
       },
     });
+    // PersistentVolumes are cluster-scoped: a namespace from the chart must not stay on it.
+    keepClusterScoped(this.persistentVolume);
     this.persistentVolumeClaim = new k8s.KubePersistentVolumeClaim(this, 'claim', {
       metadata: { name, namespace: props.claim.namespace },
       spec: { accessModes, storageClassName: '', volumeName: persistentVolumeName, resources: { requests: { storage: k8s.Quantity.fromString(storage) } } },
@@ -145,24 +163,59 @@ export class NfsVolume extends Construct {
 
   /**
    * Adds the volume to the workload's pod template (unless a volume of that name is already there,
-   * e.g. added through cdk8s-plus) and requires nodes with an NFS client. Mount it in containers
-   * with `volumeMounts: [{name: nfs.volume.name, mountPath}]`.
+   * e.g. added through cdk8s-plus) and requires nodes with an NFS client; both are JSON patches on
+   * the workload's ApiObject. Mount it in containers with `volumeMounts: [{name: nfs.volume.name,
+   * mountPath}]` (or a cdk8s-plus `containers[0].mount` of a volume with that name).
+   *
+   * Call it after the workload's own volumes and affinity are set: a synth validation refuses a
+   * workload whose later changes dropped the volume or let it escape the affinity.
+   *
+   * @param workload a cdk8s-plus workload of any line, a `k8s.Kube*` workload or a raw ApiObject
+   * @throws BallastPropError when the workload is in another namespace than the claim
    */
-  public mountIn(workload: IConstruct): void {
-    requireNodePrerequisite(workload, NFS_CLIENT);
-    const apiObject = ApiObject.isApiObject(workload) ? workload : workload.node.children.find((c): c is ApiObject => ApiObject.isApiObject(c));
-    if (!apiObject) return;
-    const toJson = apiObject.toJson.bind(apiObject);
-    const volume = this.volume;
-    apiObject.toJson = () => {
-      const json = toJson();
-      const location = podSpecOf(apiObject.kind, json);
-      if (location) {
-        const volumes = asArray(location.spec.volumes).slice();
-        if (!volumes.some((existing) => asRecord(existing)?.name === volume.name)) volumes.push(JSON.parse(JSON.stringify(volume)));
-        location.spec.volumes = volumes;
+  public mountIn(workload: WorkloadLike): void {
+    const template = podTemplateOf(workload, this, 'mountIn(workload)');
+    if (this.claimNamespace !== undefined && template.namespace !== undefined && template.namespace !== this.claimNamespace) {
+      throw new BallastPropError(this, 'mountIn(workload)', workloadPath(workload),
+        `the workload is in namespace "${template.namespace}" but the claim is in namespace "${this.claimNamespace}"; `
+        + 'a pod can only use claims of its own namespace',
+        `set claim.namespace to "${template.namespace}", or mount a claim made in "${this.claimNamespace}" into a workload there`);
+    }
+    const volumes = template.podSpec.volumes;
+    if (!asArray(volumes).some((existing) => asRecord(existing)?.name === this.volume.name)) {
+      const volume = JSON.parse(JSON.stringify(this.volume)) as JsonRecord;
+      template.apiObject.addJsonPatch(Array.isArray(volumes)
+        ? JsonPatch.add(`${template.pointer}/volumes/-`, volume)
+        : JsonPatch.add(`${template.pointer}/volumes`, [volume]));
+    }
+    requireNodePrerequisite(workload, NFS_CLIENT, this);
+    if (!this.mountedIn.includes(template.apiObject)) this.mountedIn.push(template.apiObject);
+  }
+
+  /**
+   * Validation: every workload it was mounted in still has the volume when synthesized, and no
+   * container mounts a volume the pod lacks (the volumes patch replaced volumes added after mountIn).
+   */
+  private checkMounts(): string[] {
+    return this.mountedIn.flatMap((apiObject) => {
+      const location = podSpecOf(apiObject.kind, apiObject.toJson() as JsonRecord);
+      if (!location) return [];
+      const volumes = new Set(asArray(location.spec.volumes).map((v) => asRecord(v)?.name));
+      const errors: string[] = [];
+      const where = `${apiObject.kind} ${apiObject.node.path}`;
+      if (!volumes.has(this.volume.name)) errors.push(`${where} no longer has volume ${this.volume.name}: call mountIn last.`);
+      for (const key of ['initContainers', 'containers']) {
+        for (const container of asArray(location.spec[key])) {
+          for (const mount of asArray(asRecord(container)?.volumeMounts)) {
+            const name = asRecord(mount)?.name;
+            if (typeof name === 'string' && !volumes.has(name)) {
+              errors.push(`${where}: container ${String(asRecord(container)?.name)} mounts volume "${name}", which the pod no longer has: `
+                + `volumes added after ${this.node.path}.mountIn were replaced by its patch; call mountIn last.`);
+            }
+          }
+        }
       }
-      return json;
-    };
+      return errors;
+    });
   }
 }

@@ -7,9 +7,11 @@ const OUTPUT_ID = 'BallastNodeFilesOutput';
 const OUTPUT_SYMBOL = Symbol.for('ballast.NodeFilesOutput');
 
 /**
- * Writes node-side files (drop-ins, config fragments) into the app's outdir when `App.synth()`
- * runs, after cdk8s validated and wrote the manifests: a refused synth writes nothing. Each
- * directory registered is emptied first, so files a change removed do not linger.
+ * Node-side files (drop-ins, config fragments) for the app's outdir. cdk8s has no hook after it
+ * writes the manifests, and ballast replaces none of its methods, so the files are written by
+ * `synthOrExit(app)` right after a successful `app.synth()` (a refused synth writes nothing); an
+ * app that calls `app.synth()` itself calls `writeNodeFiles(app)` after it. Each directory
+ * registered is emptied first, so files a change removed do not linger.
  *
  * Nothing written here may end in .yaml/.yml: cdk8s-cli treats every such file under the outdir
  * as a manifest.
@@ -24,16 +26,20 @@ export class NodeFilesOutput extends Construct {
 
   private readonly directories = new Map<string, () => ReadonlyMap<string, string>>();
 
+  /** The app's output if any construct registered node files, else undefined. */
+  public static find(scope: IConstruct): NodeFilesOutput | undefined {
+    const existing = scope.node.root.node.tryFindChild(OUTPUT_ID);
+    return existing && OUTPUT_SYMBOL in existing ? existing as unknown as NodeFilesOutput : undefined;
+  }
+
   private constructor(root: Construct) {
     super(root, OUTPUT_ID);
     Object.defineProperty(this, OUTPUT_SYMBOL, { value: true });
-    if (!(root instanceof App)) return;
-    const app = root as App;
-    const synth = app.synth.bind(app);
-    app.synth = () => {
-      synth();
-      this.write(app.outdir);
-    };
+  }
+
+  /** The directories (relative to the outdir) this output owns. */
+  public get directoryNames(): readonly string[] {
+    return [...this.directories.keys()].sort();
   }
 
   /**
@@ -47,7 +53,8 @@ export class NodeFilesOutput extends Construct {
     this.directories.set(normalized, files);
   }
 
-  private write(outdir: string): void {
+  /** Writes every registered directory under `outdir`, emptying each first. */
+  public write(outdir: string): void {
     for (const [directory, produce] of [...this.directories].sort(([a], [b]) => (a < b ? -1 : 1))) {
       const base = path.join(outdir, directory);
       fs.rmSync(base, { recursive: true, force: true });
@@ -59,4 +66,9 @@ export class NodeFilesOutput extends Construct {
       }
     }
   }
+}
+
+/** Writes the node files of the app's constructs into its outdir. Call it after `app.synth()` (synthOrExit does). */
+export function writeNodeFiles(app: App): void {
+  NodeFilesOutput.find(app)?.write(app.outdir);
 }

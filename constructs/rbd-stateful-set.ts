@@ -4,9 +4,12 @@ import { Construct } from 'constructs';
 import { BallastGate } from './ballast-gate';
 import { CephRbdStorageClass } from './ceph-rbd-storage-class';
 import { StatefulContainerProps, buildContainer } from './container-spec';
-import { BallastPropError } from './prop-error';
+import { PropProblems } from './prop-error';
 import { sizeQuantity } from './quantity';
 import { DNS_LABEL } from './kubernetes-names';
+import {
+  DATA_VOLUME_NAME, SELECTOR_LABEL, StatefulPodProps, checkStatefulPod, mergeAffinity, podFields, podMetadata,
+} from './stateful-pod';
 
 /** Single-node access modes: the only ones an RBD filesystem volume honours. */
 export type RbdAccessMode = 'ReadWriteOnce' | 'ReadWriteOncePod';
@@ -29,7 +32,12 @@ export class RbdDataVolume {
   private constructor(public readonly volumeMode: 'Filesystem' | 'Block', public readonly path: string) {}
 }
 
-export interface RbdStatefulSetProps {
+/**
+ * Built on the low-level `k8s.KubeStatefulSet` (not a cdk8s-plus StatefulSet): cdk8s-plus-27 has no
+ * `volumeClaimTemplates`, and a plus-31+ StatefulSet would tie ballast to one plus line. The pod
+ * around the main container is given with the Kubernetes API's own shapes ({@link StatefulPodProps}).
+ */
+export interface RbdStatefulSetProps extends StatefulPodProps {
   /** The ceph-csi RBD StorageClass the claims are provisioned from. */
   readonly storageClass: CephRbdStorageClass;
   /** The container. */
@@ -145,7 +153,7 @@ export class RbdStatefulSet extends Construct {
     this.accessMode = props.accessMode ?? (rwopSupported ? 'ReadWriteOncePod' : 'ReadWriteOnce');
     this.validate(props, replicas, maxUnavailable, rwopSupported, version.toString());
 
-    const labels = { 'app.kubernetes.io/name': this.name };
+    const labels = { [SELECTOR_LABEL]: this.name };
     const serviceName = props.existingServiceName ?? this.name;
     const metadata = { name: this.name, ...(props.namespace ? { namespace: props.namespace } : {}), labels };
     const ports = props.container.ports ?? [];
@@ -163,7 +171,7 @@ export class RbdStatefulSet extends Construct {
       });
     }
 
-    const dataVolumeName = 'data';
+    const dataVolumeName = DATA_VOLUME_NAME;
     const attachment = props.data.volumeMode === 'Block'
       ? { volumeDevices: [{ name: dataVolumeName, devicePath: props.data.path }] }
       : { volumeMounts: [{ name: dataVolumeName, mountPath: props.data.path }] };
@@ -179,8 +187,9 @@ export class RbdStatefulSet extends Construct {
           ? { persistentVolumeClaimRetentionPolicy: { whenDeleted: 'Retain', whenScaled: 'Retain' } }
           : {}),
         template: {
-          metadata: { labels },
+          metadata: podMetadata(props, labels),
           spec: {
+            ...podFields(props),
             terminationGracePeriodSeconds: (props.terminationGracePeriod ?? Duration.seconds(60)).toSeconds(),
             securityContext: {
               runAsNonRoot: true,
@@ -189,9 +198,12 @@ export class RbdStatefulSet extends Construct {
               fsGroup: props.fsGroup ?? 1000,
               // Re-chowning a large volume on every start delays the pod by minutes.
               fsGroupChangePolicy: 'OnRootMismatch',
+              ...props.podSecurityContext,
             },
-            ...(replicas > 1 ? { affinity: { podAntiAffinity: hostAntiAffinity(props.hostSpreading ?? 'required', labels) } } : {}),
-            containers: [buildContainer(props.container, attachment)],
+            ...optional('affinity', mergeAffinity(props.affinity,
+              replicas > 1 ? hostAntiAffinity(props.hostSpreading ?? 'required', labels) : undefined)),
+            containers: [buildContainer(props.container, attachment), ...(props.sidecars ?? [])],
+            ...(props.volumes && props.volumes.length > 0 ? { volumes: [...props.volumes] } : {}),
           },
         },
         volumeClaimTemplates: [{
@@ -213,46 +225,67 @@ export class RbdStatefulSet extends Construct {
   }
 
   private validate(props: RbdStatefulSetProps, replicas: number, maxUnavailable: number, rwopSupported: boolean, version: string): void {
+    const problems = new PropProblems();
     if (!DNS_LABEL.test(this.name) || this.name.length > MAX_STATEFUL_SET_NAME) {
-      throw new BallastPropError(this, 'name', this.name,
+      problems.add('name', this.name,
         `a StatefulSet name must be a DNS label of at most ${MAX_STATEFUL_SET_NAME} characters (it is part of every pod's host name and of its controller-revision-hash label)`,
         `use at most ${MAX_STATEFUL_SET_NAME} lower-case letters, digits and "-"`);
     }
+    if (props.namespace !== undefined && !DNS_LABEL.test(props.namespace)) {
+      problems.add('namespace', props.namespace, 'a namespace must be a DNS label', 'use lower-case letters, digits and "-"');
+    }
     const portNames = new Set<string>();
-    for (const port of props.container.ports ?? []) {
+    (props.container.ports ?? []).forEach((port, index) => {
       if (!PORT_NAME.test(port.name) || portNames.has(port.name)) {
-        throw new BallastPropError(this, 'container.ports.name', port.name,
+        problems.add(`container.ports[${index}].name`, port.name,
           'a port name must be unique, at most 15 lower-case letters, digits and single "-", with at least one letter', 'use e.g. "postgres"');
       }
       portNames.add(port.name);
       if (!Number.isInteger(port.port) || port.port < 1 || port.port > 65535) {
-        throw new BallastPropError(this, 'container.ports.port', port.port, 'a port number is a whole number from 1 to 65535', 'use e.g. 5432');
+        problems.add(`container.ports[${index}].port`, port.port, 'a port number is a whole number from 1 to 65535', 'use e.g. 5432');
       }
-    }
+    });
     if (!Number.isInteger(replicas) || replicas < 1) {
-      throw new BallastPropError(this, 'replicas', replicas, 'a StatefulSet on RBD needs at least one pod', 'use a whole number >= 1');
+      problems.add('replicas', replicas, 'a StatefulSet on RBD needs at least one pod', 'use a whole number >= 1');
     }
     if (this.accessMode === 'ReadWriteOncePod' && !rwopSupported) {
-      throw new BallastPropError(this, 'accessMode', this.accessMode, `ReadWriteOncePod is GA from Kubernetes 1.29; the target is ${version}`, 'use "ReadWriteOnce", or target 1.29+ with new BallastGate(app, { kubernetesVersion })');
+      problems.add('accessMode', this.accessMode, `ReadWriteOncePod is GA from Kubernetes 1.29; the target is ${version}`, 'use "ReadWriteOnce", or target 1.29+ with new BallastGate(app, { kubernetesVersion })');
     }
     if (!Number.isInteger(maxUnavailable) || maxUnavailable < 1) {
-      throw new BallastPropError(this, 'maxUnavailable', maxUnavailable, 'a budget of 0 blocks every node drain forever', 'use a whole number >= 1');
+      problems.add('maxUnavailable', maxUnavailable, 'a budget of 0 blocks every node drain forever', 'use a whole number >= 1');
     }
     const grace = (props.terminationGracePeriod ?? Duration.seconds(60)).toSeconds();
     if (grace < 10) {
-      throw new BallastPropError(this, 'terminationGracePeriod', `${grace}s`, 'a database killed before it flushes loses writes or replays its log', 'give it at least 10 seconds (default 60)');
+      problems.add('terminationGracePeriod', `${grace}s`, 'a database killed before it flushes loses writes or replays its log', 'give it at least 10 seconds (default 60)');
     }
     if (!props.data.path.startsWith('/')) {
-      throw new BallastPropError(this, 'data', props.data.path, 'a mount or device path must be absolute', 'use e.g. RbdDataVolume.filesystem("/var/lib/postgresql/data")');
+      problems.add('data', props.data.path, 'a mount or device path must be absolute', 'use e.g. RbdDataVolume.filesystem("/var/lib/postgresql/data")');
     }
     const storageMiB = props.storage.toMebibytes({ rounding: SizeRoundingBehavior.NONE });
     if (!(storageMiB >= 1)) {
-      throw new BallastPropError(this, 'storage', props.storage, 'ceph-csi images are at least 1 MiB', 'use e.g. Size.gibibytes(10)');
+      problems.add('storage', props.storage, 'ceph-csi images are at least 1 MiB', 'use e.g. Size.gibibytes(10)');
     }
     if (props.existingServiceName !== undefined && !DNS_LABEL.test(props.existingServiceName)) {
-      throw new BallastPropError(this, 'existingServiceName', props.existingServiceName, 'a Service name must be a DNS label', 'name the headless Service that already exists');
+      problems.add('existingServiceName', props.existingServiceName, 'a Service name must be a DNS label', 'name the headless Service that already exists');
     }
+    const mainName = props.container.name ?? 'main';
+    if (!DNS_LABEL.test(mainName)) problems.add('container.name', mainName, 'a container name must be a DNS label', 'use e.g. "postgres"');
+    checkStatefulPod(props, mainName, problems);
+    const mountable = new Set([DATA_VOLUME_NAME, ...(props.volumes ?? []).map((volume) => volume.name)]);
+    (props.container.volumeMounts ?? []).forEach((mount, index) => {
+      if (mount.name === DATA_VOLUME_NAME) {
+        problems.add(`container.volumeMounts[${index}].name`, mount.name, 'the data volume is mounted from the `data` prop', 'mount another volume');
+      } else if (!mountable.has(mount.name)) {
+        problems.add(`container.volumeMounts[${index}].name`, mount.name, 'no pod volume has this name', 'add it to volumes');
+      }
+    });
+    problems.throwIfAny(this);
   }
+}
+
+/** `{ [key]: value }` when the value is set, else nothing: no `key: undefined` in the output. */
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 }
 
 function hostAntiAffinity(spreading: HostSpreading, labels: Record<string, string>): k8s.PodAntiAffinity {

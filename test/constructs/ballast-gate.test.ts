@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { ApiObject, App, Chart, Include, JsonPatch, Testing } from 'cdk8s';
-import { BallastGate, BallastGateProps, suppressionAnnotation } from '../../index';
+import { BallastGate, BallastGateProps, suppressionAnnotation, synthOrExit } from '../../index';
 
 const namespacedVolume = (name: string, annotations: Record<string, string> = {}) => ({
   apiVersion: 'v1',
@@ -90,5 +90,33 @@ describe('the synth gate', () => {
     // Every problem at once, in the words of every other door.
     const bad = { kubernetesVersion: '1.x', rules: { nope: 'off' }, disabledRules: ['x'] } as unknown as BallastGateProps;
     expect(() => new BallastGate(Testing.app(), bad)).toThrow(/disabledRules: unknown option.*\n.*kubernetesVersion: invalid Kubernetes version "1\.x".*\n.*rules\.nope: unknown rule id/);
+  });
+
+  test('within synthOrExit, warnings print once per synth across charts, and each synth prints them again', () => {
+    const lines: string[] = [];
+    const app = Testing.app();
+    new BallastGate(app, { log: (line) => lines.push(line) });
+    new ApiObject(new Chart(app, 'a'), 'pv', {
+      apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'scratch' },
+      spec: { persistentVolumeReclaimPolicy: 'Recycle', hostPath: { path: '/srv/scratch' } },
+    });
+    new Chart(app, 'b');
+    new Chart(app, 'c');
+    synthOrExit(app);
+    synthOrExit(app);
+    expect(lines.filter((line) => line.includes('recycle-reclaim-policy'))).toHaveLength(2);
+  });
+
+  test('sees a change made between two synths of the same app', () => {
+    const outdir = scratchDir();
+    const app = new App({ outdir });
+    new BallastGate(app, { log: () => undefined });
+    const pv = new ApiObject(new Chart(app, 'a'), 'pv', { apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'p' } });
+    const codes: number[] = [];
+    synthOrExit(app, { exit: (code) => { codes.push(code); }, print: () => undefined });
+    pv.addJsonPatch(JsonPatch.add('/metadata/namespace', 'x'));
+    synthOrExit(app, { exit: (code) => { codes.push(code); }, print: () => undefined });
+    expect(codes).toEqual([1]);
+    expect(() => app.synthYaml()).toThrow(/persistent-volume-with-namespace/);
   });
 });

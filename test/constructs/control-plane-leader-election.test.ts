@@ -59,7 +59,7 @@ describe('control-plane leader election', () => {
   });
 
   test('refuses versions before 1.20 and invalid lock names', () => {
-    expect(() => kubeSchedulerConfiguration({ kubernetesVersion: '1.19' })).toThrow(/1.20 and newer/);
+    expect(() => kubeSchedulerConfiguration({ kubernetesVersion: '1.19' })).toThrow(/use 1.20 to 1.35/);
     expect(() => controlPlaneLeaderElectionFlags('kube-scheduler', { resourceName: 'Kube Scheduler' })).toThrow(/invalid resourceName/);
   });
 });

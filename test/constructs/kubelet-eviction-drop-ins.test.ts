@@ -2,13 +2,13 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { App } from 'cdk8s';
-import { BallastGate, BallastPropError, KubeletEvictionDropIns } from '../../constructs';
+import { BallastGate, BallastPropError, KubeletEvictionDropIns, synthOrExit, writeNodeFiles } from '../../constructs';
 
 function synthTo(build: (app: App) => void): { outdir: string; files: string[] } {
   const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'ballast-eviction-'));
   const app = new App({ outdir });
   build(app);
-  app.synth();
+  synthOrExit(app);
   const files: string[] = [];
   const walk = (dir: string) => fs.readdirSync(dir, { withFileTypes: true }).forEach((entry) => {
     const full = path.join(dir, entry.name);
@@ -29,7 +29,7 @@ describe('KubeletEvictionDropIns', () => {
       'nodes/workers/config-dir/etc/kubernetes/kubelet.conf.d/50-ballast-eviction.conf',
       'nodes/workers/config-fragment.txt',
     ]);
-    const dropIn = fs.readFileSync(path.join(outdir, files[0]), 'utf8');
+    const dropIn = fs.readFileSync(path.join(outdir, files[0] ?? ''), 'utf8');
     expect(dropIn).toContain('  imagefs.inodesFree: "5%"');
     expect(dropIn).toContain('  memory.available: "500Mi"');
   });
@@ -50,7 +50,18 @@ describe('KubeletEvictionDropIns', () => {
     const app = new App({ outdir });
     new BallastGate(app, { kubernetesVersion: '1.30' });
     new KubeletEvictionDropIns(app, 'pool', { pool: 'pool', renderings: ['config-fragment'] });
+    synthOrExit(app);
+    expect(fs.readdirSync(path.join(outdir, 'nodes/pool'))).toEqual(['config-fragment.txt']);
+  });
+
+  test('an app that calls app.synth() itself writes the node files with writeNodeFiles(app)', () => {
+    const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'ballast-eviction-'));
+    const app = new App({ outdir });
+    new BallastGate(app, { kubernetesVersion: '1.30' });
+    new KubeletEvictionDropIns(app, 'pool', { pool: 'pool', renderings: ['config-fragment'] });
     app.synth();
+    expect(fs.existsSync(path.join(outdir, 'nodes'))).toBe(false);
+    writeNodeFiles(app);
     expect(fs.readdirSync(path.join(outdir, 'nodes/pool'))).toEqual(['config-fragment.txt']);
   });
 

@@ -62,7 +62,7 @@ describe('kubeletEvictionNodeFiles (for the node-config stack)', () => {
   test('delivers a --config-dir drop-in from 1.30 and a kubelet.service drop-in before', () => {
     const modern = kubeletEvictionNodeFiles(new KubeletEvictionPolicy({ kubernetesVersion: '1.31' }));
     expect(modern.map(({ path, mode }) => ({ path, mode }))).toEqual([{ path: '/etc/kubernetes/kubelet.conf.d/50-ballast-eviction.conf', mode: 0o644 }]);
-    expect(modern[0].content).toContain('kind: KubeletConfiguration');
+    expect(modern[0]?.content).toContain('kind: KubeletConfiguration');
     const old = kubeletEvictionNodeFiles(new KubeletEvictionPolicy({ kubernetesVersion: '1.27' }));
     expect(old.map((file) => file.path)).toEqual(['/etc/systemd/system/kubelet.service.d/20-ballast-eviction.conf']);
     expect(() => kubeletEvictionNodeFiles(new KubeletEvictionPolicy({ kubernetesVersion: '1.29' }), { delivery: 'config-dir' })).toThrow(BallastPropError);
@@ -70,5 +70,25 @@ describe('kubeletEvictionNodeFiles (for the node-config stack)', () => {
 
   test('hands out the apply script', () => {
     expect(applyKubeletDropinsScript()).toMatch(/^#!\/bin\/sh\n/);
+  });
+});
+
+describe('KubeletEvictionPolicy props are checked together', () => {
+  test('every bad threshold, grace period and reclaim is listed in one error', () => {
+    let error: unknown;
+    try {
+      new KubeletEvictionPolicy({
+        kubernetesVersion: '1.30',
+        hard: { 'nodefs.available': '1%', 'memory.available': '0%' as never },
+        soft: { 'nodefs.available': { threshold: '10%', gracePeriod: '0s' as never } },
+        minimumReclaim: { 'nodefs.available': '-1Gi' as never },
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(BallastPropError);
+    expect((error as BallastPropError).problems.map((p) => p.prop)).toEqual([
+      'hard.nodefs.available', 'hard.memory.available', 'soft.nodefs.available.gracePeriod', 'minimumReclaim.nodefs.available',
+    ]);
   });
 });

@@ -119,9 +119,9 @@ describe('RbdStatefulSet', () => {
     [{ storage: Size.kibibytes(10) }, /invalid storage/],
     [{ name: 'Orders_DB' }, /invalid name "Orders_DB"/],
     [{ name: 'a'.repeat(53) }, /invalid name "a{53}": .*controller-revision-hash/],
-    [{ container: { ...container, ports: [{ name: 'postgresql-primary', port: 5432 }] } }, /invalid container.ports.name "postgresql-primary"/],
-    [{ container: { ...container, ports: [{ name: 'pg', port: 5432 }, { name: 'pg', port: 5433 }] } }, /invalid container.ports.name "pg"/],
-    [{ container: { ...container, ports: [{ name: 'postgres', port: 70000 }] } }, /invalid container.ports.port 70000/],
+    [{ container: { ...container, ports: [{ name: 'postgresql-primary', port: 5432 }] } }, /invalid container\.ports\[0\]\.name "postgresql-primary"/],
+    [{ container: { ...container, ports: [{ name: 'pg', port: 5432 }, { name: 'pg', port: 5433 }] } }, /invalid container\.ports\[1\]\.name "pg"/],
+    [{ container: { ...container, ports: [{ name: 'postgres', port: 70000 }] } }, /invalid container\.ports\[0\]\.port 70000/],
   ])('refuses bad props at construction: %p', (overrides, message) => {
     expect(() => synthWorkload(overrides as Overrides)).toThrow(BallastPropError);
     expect(() => synthWorkload(overrides as Overrides)).toThrow(message);

@@ -2,13 +2,15 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as jsYaml from 'js-yaml';
+import { synthOrExit } from '../../constructs';
 import { buildReferenceApp } from '../../reference/app';
 import { schemaErrors } from '../support/schema';
 
 /** Synthesizes the reference app into a scratch directory and returns file name -> content. */
 function synthesizeReferenceApp(): Map<string, string> {
   const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'ballast-reference-'));
-  buildReferenceApp({ outdir }).synth();
+  // As main.ts does: synthOrExit also writes the node files.
+  synthOrExit(() => buildReferenceApp({ outdir }));
   const files = new Map<string, string>();
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
