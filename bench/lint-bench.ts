@@ -86,7 +86,7 @@ for (const dir of process.argv.slice(1)) walk(dir);
 function processRun(argv: string[], expectStatus: number[]): TimedTask {
   return whole(() => {
     const result = spawnSync(process.execPath, argv, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
-    if (!expectStatus.includes(result.status ?? -1)) throw new Error(`${argv.join(' ')} exited ${result.status}: ${result.stderr}`);
+    if (!expectStatus.includes(result.status ?? -1)) throw new Error(`${argv.join(' ')} exited ${result.status}: ${String(result.stderr)}`);
   });
 }
 
@@ -123,7 +123,7 @@ export function runLintBench(): void {
       console.log(`    floor, parse and keep every document (no rules): ${formatMs(row.keep.second)} = ${Math.round(row.objects / (row.keep.second / 1000))} objects/s, `
         + `${row.keep.ratio.toFixed(2)}x parse-only`);
     }
-    console.log(`  doubling the input: lint time x${(rows[1].json.second / rows[0].json.second).toFixed(2)} (target <= 2.00), parse-only x${(rows[1].json.first / rows[0].json.first).toFixed(2)}`);
+    console.log(`  doubling the input: lint time x${(rows[1]!.json.second / rows[0]!.json.second).toFixed(2)} (target <= 2.00), parse-only x${(rows[1]!.json.first / rows[0]!.json.first).toFixed(2)}`);
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }

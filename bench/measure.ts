@@ -6,7 +6,7 @@ export function medianMs(runs: number, task: TimedTask): number {
   const times: number[] = [];
   for (let i = 0; i < runs; i++) times.push(task());
   times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)];
+  return times[Math.floor(times.length / 2)] ?? Number.NaN;
 }
 
 export function formatMs(ms: number): string {
@@ -55,7 +55,7 @@ export function pairedMs(runs: number, first: TimedTask, second: TimedTask): Pai
   second();
   const pairs: Array<{ first: number; second: number }> = [];
   for (let i = 0; i < runs; i++) pairs.push({ first: first(), second: second() });
-  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
   return {
     first: median(pairs.map((p) => p.first)),
     second: median(pairs.map((p) => p.second)),

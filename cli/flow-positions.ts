@@ -31,11 +31,11 @@ class FlowScanner {
   constructor(private readonly lines: readonly string[], public line: number, private column: number, private readonly endLine: number) {}
 
   private peek(): string | undefined {
-    return this.line < this.endLine ? this.lines[this.line][this.column] ?? '\n' : undefined;
+    return this.line < this.endLine ? (this.lines[this.line] ?? '')[this.column] ?? '\n' : undefined;
   }
 
   private advance(): void {
-    if (this.column >= this.lines[this.line].length) {
+    if (this.column >= (this.lines[this.line] ?? '').length) {
       this.line++;
       this.column = 0;
     } else {
@@ -153,7 +153,7 @@ class FlowScanner {
       const char = this.peek();
       if (char === undefined || char === ',' || char === '}' || char === ']' || char === '{' || char === '[') break;
       if (char === ':' && isKey) {
-        const next = this.lines[this.line][this.column + 1];
+        const next = (this.lines[this.line] ?? '')[this.column + 1];
         if (next === undefined || next === ' ' || next === '\t' || next === ',' || next === '"' || next === '[' || next === '{') break;
       }
       if (char === '#' && (text === '' || text.endsWith(' '))) break;

@@ -1,7 +1,7 @@
 import { formatResult, lint, OutputFormat } from './lint-command';
 import { ReaderError } from './file-reader';
 import { UsageError } from './load-manifests';
-import type { CliIo } from './program';
+import type { CliIo } from './cli-io';
 
 /**
  * Runs `ballast lint` for the command line and returns the exit code: 0 no unsuppressed error,

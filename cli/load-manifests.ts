@@ -35,7 +35,7 @@ export interface LoadedManifests {
   /** yaml-syntax-error findings. */
   readonly loaderFindings: Finding[];
   /** The text of a file, for locating findings: stdin is kept, files are read again. */
-  readText(file: string): string;
+  readonly readText: (file: string) => string;
 }
 
 /** A user mistake (missing path): the CLI prints the message and exits 2. */
@@ -176,13 +176,13 @@ export function documentRanges(lines: readonly string[]): Array<{ first: number;
   const flush = (end: number) => {
     let hasContent = ranges.length > 0 || start > 0;
     for (let i = start; !hasContent && i < end; i++) {
-      const line = lines[i].trim();
+      const line = (lines[i] ?? '').trim();
       hasContent = line !== '' && !line.startsWith('#');
     }
     if (hasContent) ranges.push({ first: start, end });
   };
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
+    const line = lines[i] ?? '';
     if (line.charCodeAt(0) === 45 && line.startsWith('---') && (line.length === 3 || line[3] === ' ' || line[3] === '\t')) {
       if (i > 0 || start > 0) flush(i);
       start = i + 1;

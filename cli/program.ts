@@ -1,5 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import { DEFAULT_KUBERNETES_VERSION, KUBERNETES_VERSION_ENV } from '../validators/kube-version';
+import { CliIo } from './cli-io';
 import { packageVersion } from './package-info';
 import { explainRule, listRules } from './rules-command';
 
@@ -57,16 +58,6 @@ export async function run(argv: readonly string[], io: CliIo = processIo): Promi
     throw error;
   }
   return exitCode;
-}
-
-/** Where the CLI writes: stdout and stderr of the process, or buffers in tests. */
-export interface CliIo {
-  out(text: string): void;
-  err(text: string): void;
-  /** Colour in text output: only when stdout is a terminal. @default false */
-  readonly colour?: boolean;
-  /** Standard input, for the path `-`. @default the process's stdin */
-  readonly readStdin?: () => string;
 }
 
 const processIo: CliIo = {

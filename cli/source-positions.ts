@@ -82,8 +82,8 @@ interface Block {
 function locateInBlockYaml(lines: readonly string[], range: { first: number; end: number }, segments: readonly Segment[]): QuickResult {
   const firstContent = nextContentLine(lines, range.first, range.end);
   if (firstContent === undefined) return { line: undefined, complete: false, needsParser: false };
-  const startIndent = indentOf(lines[firstContent]);
-  const firstChar = lines[firstContent][startIndent];
+  const startIndent = indentOf(lineAt(lines, firstContent));
+  const firstChar = lineAt(lines, firstContent)[startIndent];
   if (firstChar === '{' || firstChar === '[') {
     const flow = locateInFlow(lines, firstContent, startIndent, range.end, segments);
     return flow ? { line: flow.line + 1, complete: flow.complete, needsParser: false } : { line: firstContent + 1, complete: false, needsParser: true };
@@ -91,13 +91,13 @@ function locateInBlockYaml(lines: readonly string[], range: { first: number; end
   let block: Block = { first: firstContent, end: range.end, indent: startIndent, firstColumn: startIndent };
   let line = firstContent;
   for (let i = 0; i < segments.length; i++) {
-    const segment = segments[i];
+    const segment = segments[i] ?? '';
     const found = typeof segment === 'number' ? findItem(lines, block, segment) : findKey(lines, block, segment);
     if (!found) return { line: line + 1, complete: false, needsParser: blockHasFlowOrAlias(lines, block) };
     line = found.line;
     if (!found.child) {
       const complete = i === segments.length - 1;
-      return { line: line + 1, complete, needsParser: !complete && inlineValueIsFlowOrAlias(lines[line]) };
+      return { line: line + 1, complete, needsParser: !complete && inlineValueIsFlowOrAlias(lineAt(lines, line)) };
     }
     block = found.child;
   }
@@ -112,8 +112,8 @@ interface Found {
 
 function findKey(lines: readonly string[], block: Block, key: string): Found | undefined {
   for (let i = block.first; i < block.end; i++) {
-    const column = i === block.first ? block.firstColumn : indentOf(lines[i]);
-    const text = lines[i];
+    const column = i === block.first ? block.firstColumn : indentOf(lineAt(lines, i));
+    const text = lineAt(lines, i);
     if (isBlankOrComment(text, column)) continue;
     if (column < block.indent) return undefined;
     if (column > block.indent) continue;
@@ -127,8 +127,8 @@ function findKey(lines: readonly string[], block: Block, key: string): Found | u
 function findItem(lines: readonly string[], block: Block, index: number): Found | undefined {
   let seen = -1;
   for (let i = block.first; i < block.end; i++) {
-    const column = i === block.first ? block.firstColumn : indentOf(lines[i]);
-    const text = lines[i];
+    const column = i === block.first ? block.firstColumn : indentOf(lineAt(lines, i));
+    const text = lineAt(lines, i);
     if (isBlankOrComment(text, column)) continue;
     if (column < block.indent) return undefined;
     if (column > block.indent || text[column] !== '-' || !(column + 1 === text.length || text[column + 1] === ' ')) continue;
@@ -137,7 +137,7 @@ function findItem(lines: readonly string[], block: Block, index: number): Found 
     while (text[contentColumn] === ' ') contentColumn++;
     let end = i + 1;
     while (end < block.end) {
-      const next = lines[end];
+      const next = lineAt(lines, end);
       const nextIndent = indentOf(next);
       if (!isBlankOrComment(next, nextIndent) && nextIndent <= column) break;
       end++;
@@ -145,7 +145,7 @@ function findItem(lines: readonly string[], block: Block, index: number): Found 
     if (contentColumn >= text.length || text[contentColumn] === '#') {
       const first = nextContentLine(lines, i + 1, end);
       if (first === undefined) return { line: i };
-      const indent = indentOf(lines[first]);
+      const indent = indentOf(lineAt(lines, first));
       return { line: i, child: { first, end, indent, firstColumn: indent } };
     }
     if (isFlowOrAliasStart(text[contentColumn]) || !/^[^:]*:(\s|$)/.test(text.slice(contentColumn)) && !text.slice(contentColumn).startsWith('- ')) {
@@ -170,13 +170,13 @@ function keyValueColumn(text: string, column: number, key: string): number | und
 
 /** The lines of a key's value when it continues below the key; undefined for an inline scalar. */
 function valueBlock(lines: readonly string[], keyLine: number, keyColumn: number, valueColumn: number, end: number): Block | undefined {
-  const rest = lines[keyLine].slice(valueColumn).trim();
+  const rest = lineAt(lines, keyLine).slice(valueColumn).trim();
   if (rest !== '' && !rest.startsWith('#') && !/^[&!][^\s]*$/.test(rest) && !/^[|>]/.test(rest)) return undefined;
   if (/^[|>]/.test(rest)) return undefined; // block scalar: its lines are text, not fields
   let last = keyLine + 1;
   let first: number | undefined;
   while (last < end) {
-    const text = lines[last];
+    const text = lineAt(lines, last);
     const indent = indentOf(text);
     if (!isBlankOrComment(text, indent)) {
       // A sequence may sit at the same indent as its key (`containers:\n- name: x`).
@@ -186,13 +186,13 @@ function valueBlock(lines: readonly string[], keyLine: number, keyColumn: number
     last++;
   }
   if (first === undefined) return undefined;
-  const indent = indentOf(lines[first]);
+  const indent = indentOf(lineAt(lines, first));
   return { first, end: last, indent, firstColumn: indent };
 }
 
 function nextContentLine(lines: readonly string[], from: number, end: number): number | undefined {
   for (let i = from; i < end; i++) {
-    if (!isBlankOrComment(lines[i], indentOf(lines[i]))) return i;
+    if (!isBlankOrComment(lineAt(lines, i), indentOf(lineAt(lines, i)))) return i;
   }
   return undefined;
 }
@@ -218,7 +218,7 @@ function inlineValueIsFlowOrAlias(text: string): boolean {
 
 function blockHasFlowOrAlias(lines: readonly string[], block: Block): boolean {
   for (let i = block.first; i < block.end; i++) {
-    if (/(^|[\s:-])[{[*]/.test(lines[i].slice(i === block.first ? block.firstColumn : 0)) || /<<\s*:/.test(lines[i])) return true;
+    if (/(^|[\s:-])[{[*]/.test(lineAt(lines, i).slice(i === block.first ? block.firstColumn : 0)) || /<<\s*:/.test(lineAt(lines, i))) return true;
   }
   return false;
 }
@@ -279,4 +279,9 @@ function lineInDropIn(object: Record<string, unknown>, segments: readonly Segmen
 function rangeStart(node: unknown): number | undefined {
   const range = (node as { range?: [number, number, number] } | null)?.range;
   return range ? range[0] : undefined;
+}
+
+/** Line `index`, or '' past the end (callers stay within their block's bounds). */
+function lineAt(lines: readonly string[], index: number): string {
+  return lines[index] ?? '';
 }

@@ -77,7 +77,7 @@ export class BallastGate extends Construct {
         + 'construct (ballast constructs install a default gate when there is none).',
       ));
     }
-    super(root as Construct, GATE_ID);
+    super(root, GATE_ID);
     Object.defineProperty(this, GATE_SYMBOL, { value: true });
     const { log, ...options } = props;
     this.options = parseGateOptions(options, this.node.path);

@@ -98,7 +98,7 @@ export class KubeletEvictionPolicy {
       const checked = problems.collect(() => checkEvictionThreshold(OWNER, `hard.${signal}`, signal, value as string));
       if (checked === undefined) continue;
       hard[signal as EvictionSignal] = checked;
-      const parsed = parseThreshold(signal, value as string);
+      const parsed = parseThreshold(signal, value);
       if (DISK_SIGNALS.includes(signal) && parsed.ok && parsed.value.kind === 'percentage' && parsed.value.percent < MINIMUM_DISK_PERCENT) {
         problems.add(`hard.${signal}`, value,
           `below ${MINIMUM_DISK_PERCENT}% the disk fills up before the kubelet evicts anything (incident 3 began with a full disk)`,
@@ -149,7 +149,7 @@ export class KubeletEvictionPolicy {
     const merge = this.props.defaults === 'merge-by-kubelet';
     const changedHard = ordered(Object.fromEntries(
       Object.keys(this.props.hard ?? {}).map((signal) => [signal, this.hardThresholds[signal as EvictionSignal] as string]),
-    ) as Partial<Record<EvictionSignal, string>>);
+    ));
     return {
       ...(this.kubernetesVersion.atLeast(MERGE_DEFAULT_EVICTION_SETTINGS_SINCE) ? { mergeDefaultEvictionSettings: merge } : {}),
       ...this.commonSettings(merge ? changedHard : this.hardThresholds),

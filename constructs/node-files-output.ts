@@ -21,7 +21,7 @@ export class NodeFilesOutput extends Construct {
   public static of(scope: IConstruct): NodeFilesOutput {
     const existing = scope.node.root.node.tryFindChild(OUTPUT_ID);
     if (existing && OUTPUT_SYMBOL in existing) return existing as unknown as NodeFilesOutput;
-    return new NodeFilesOutput(scope.node.root as Construct);
+    return new NodeFilesOutput(scope.node.root);
   }
 
   private readonly directories = new Map<string, () => ReadonlyMap<string, string>>();

@@ -16,7 +16,7 @@ import { BallastPropError } from './prop-error';
 export type WorkloadLike = ApiObject | { readonly apiObject: ApiObject } | IConstruct;
 
 /** The pod template of a workload as it synthesizes now, with the JSON pointer to its pod spec. */
-export interface PodTemplate {
+export interface WorkloadPodTemplate {
   readonly apiObject: ApiObject;
   /** The whole object as it synthesizes now. */
   readonly json: JsonRecord;
@@ -40,14 +40,14 @@ export function apiObjectOf(workload: WorkloadLike): ApiObject | undefined {
 /** A printable name of a workload for messages. */
 export function workloadPath(workload: WorkloadLike): string {
   const node = (workload as IConstruct).node ?? apiObjectOf(workload)?.node;
-  return node?.path ?? String(workload);
+  return node?.path ?? '(a workload without a construct path)';
 }
 
 /**
  * The pod template of `workload`.
  * @throws BallastPropError (prop `prop`) when it has no ApiObject or no pod template
  */
-export function podTemplateOf(workload: WorkloadLike, where: IConstruct | string, prop: string): PodTemplate {
+export function podTemplateOf(workload: WorkloadLike, where: IConstruct | string, prop: string): WorkloadPodTemplate {
   const apiObject = apiObjectOf(workload);
   if (!apiObject) {
     throw new BallastPropError(where, prop, workloadPath(workload), 'it is not an API object and has none',

@@ -24,7 +24,7 @@ export function parseFieldPath(path: string): Array<string | number> {
   const pattern = /([^.[\]]+)|\[([^\]]+)\]/g;
   let match: RegExpExecArray | null;
   while ((match = pattern.exec(path)) !== null) {
-    if (match[2] === undefined) segments.push(match[1]);
+    if (match[2] === undefined) segments.push(match[1] ?? '');
     else segments.push(/^\d+$/.test(match[2]) ? Number(match[2]) : match[2]);
   }
   return segments;

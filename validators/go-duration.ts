@@ -19,7 +19,7 @@ export function parseGoDuration(text: string): number | undefined {
   const sign = trimmed.startsWith('-') ? -1 : 1;
   let total = 0;
   for (const match of trimmed.matchAll(GO_DURATION_PART)) {
-    total += Number(match[1]) * UNIT_MILLISECONDS[match[2]];
+    total += Number(match[1]) * (UNIT_MILLISECONDS[match[2] ?? ''] ?? Number.NaN);
   }
   return sign * total;
 }

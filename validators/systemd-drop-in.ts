@@ -78,7 +78,7 @@ export function parseSystemdDropIn(text: string, fileName: string): SystemdDropI
   for (const { line, content } of logicalLines(typeof text === 'string' ? text : '')) {
     const header = /^\[([^\]]+)\]$/.exec(content);
     if (header) {
-      section = header[1];
+      section = header[1] ?? '';
       sections.push(section);
       continue;
     }
@@ -165,7 +165,7 @@ export function splitWords(value: string): { words: string[]; unterminated: bool
   let inWord = false;
   let quote: string | undefined;
   for (let i = 0; i < value.length; i++) {
-    const char = value[i];
+    const char = value.charAt(i);
     if (quote) {
       if (char === quote) quote = undefined;
       else if (char === '\\' && i + 1 < value.length) current += value[++i];

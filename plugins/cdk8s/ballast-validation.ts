@@ -35,7 +35,7 @@ export class BallastValidation implements Validation {
     this.options = resolveOptions(properties, { where: 'the ballast entry of cdk8s.yaml `validations` (properties)' });
   }
 
-  public async validate(context: ValidationContext): Promise<void> {
+  public validate(context: ValidationContext): Promise<void> {
     // All manifests form ONE set: cross-object rules (a claim and its workload, a role and its
     // binding) must see objects that cdk8s wrote to different chart files.
     const inputs: ValidationInput[] = [];
@@ -73,5 +73,6 @@ export class BallastValidation implements Validation {
       Warnings: String(report.warnings),
       Suppressed: String(report.suppressed),
     });
+    return Promise.resolve();
   }
 }

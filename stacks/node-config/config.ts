@@ -1,6 +1,6 @@
 import * as k8s from '@pulumi/kubernetes';
 import { NodePrerequisite, NODE_PREREQUISITES, findNodePrerequisite } from '../../validators/node-prerequisites';
-import { NodePrepStep, NodePrepStepProvider } from './extensions';
+import { NodePrepStep, NodePrepStepProvider } from './node-prep-step';
 
 /** The stack config as written in Pulumi.<stack>.yaml (namespace `ballast-node-config`). */
 export interface NodeConfigStackConfig {

@@ -96,7 +96,7 @@ export function parseKubeletEvictionStepConfig(raw: unknown, where: string): Kub
     const policy = new KubeletEvictionPolicy(props);
     const delivery = config.delivery as KubeletEvictionDelivery | undefined;
     const files = kubeletEvictionNodeFiles(policy, { delivery, configDir: config.configDir as string | undefined });
-    const configDir = kubeletEvictionDelivery(policy, delivery) === 'config-dir' ? files[0].path.slice(0, files[0].path.lastIndexOf('/')) : undefined;
+    const configDir = kubeletEvictionDelivery(policy, delivery) === 'config-dir' ? files[0]?.path.slice(0, files[0].path.lastIndexOf('/')) : undefined;
     return { policy, files, configDir, healthTimeoutSeconds: timeout as number };
   } catch (error) {
     throw new Error(inStackTerms(error, where));

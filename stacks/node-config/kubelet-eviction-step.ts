@@ -9,7 +9,7 @@
  */
 import * as crypto from 'crypto';
 import { NodeFile, applyKubeletDropinsScript } from '../../constructs/kubelet-eviction-node-files';
-import type { NodePrepStep, NodePrepStepProvider } from './extensions';
+import type { NodePrepStep, NodePrepStepProvider } from './node-prep-step';
 import { KubeletEvictionStepSettings, parseKubeletEvictionStepConfig } from './kubelet-eviction-config';
 
 export const KUBELET_EVICTION_CONFIG_KEY = 'kubeletEviction';

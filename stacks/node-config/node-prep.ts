@@ -3,7 +3,7 @@ import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
 import { NODE_PREP_PREREQUISITES_ENV, nodePrepScript, renderNodePrepPrerequisites } from '../../templates/node-prep';
 import { NodeGroup, ResolvedNodeConfig } from './config';
-import { NodePrepStep } from './extensions';
+import { NodePrepStep } from './node-prep-step';
 
 const SCRIPTS_DIR = '/ballast';
 const NODE_PREP_KEY = 'node-prep.sh';

@@ -37,7 +37,7 @@ export function kubernetesObjectOf(resource: StackResource): StackObject | undef
   const match = KUBERNETES_TYPE.exec(resource.type);
   const customResource = resource.type === 'kubernetes:apiextensions.k8s.io:CustomResource';
   if (!match && !customResource) return undefined;
-  if (match && (PROVIDER_COMPONENT_GROUPS.has(match[1]) || match[3].endsWith('Patch') || match[3].endsWith('List'))) return undefined;
+  if (match && (PROVIDER_COMPONENT_GROUPS.has(match[1] ?? '') || (match[3] ?? '').endsWith('Patch') || (match[3] ?? '').endsWith('List'))) return undefined;
 
   const props = plainCopy(resource.props);
   if (typeof props !== 'object' || props === null || Array.isArray(props)) return undefined;
@@ -70,7 +70,7 @@ export function plainCopy(value: unknown): unknown {
   }
   const copy: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
-    const field = readKnown(value as Record<string, unknown>, key);
+    const field = readKnown(value, key);
     if (field.known && field.value !== undefined) copy[key] = plainCopy(field.value);
   }
   return copy;

@@ -50,7 +50,7 @@ describe('the reader thread', () => {
       for await (const batch of readFiles([tree.dir], PATTERNS)) batches.push(batch);
       expect(batches).toHaveLength(1);
       expect(batches[0]).toHaveLength(31);
-      expect(batches[0].every((file) => file.documents === undefined && file.text !== undefined)).toBe(true);
+      expect(batches[0]!.every((file) => file.documents === undefined && file.text !== undefined)).toBe(true);
     } finally {
       tree.cleanup();
     }
@@ -72,7 +72,7 @@ describe('the reader thread', () => {
         expect(file.documents).toEqual(loadAll(fs.readFileSync(file.path, 'utf8'), undefined, { schema: KUBERNETES_YAML_SCHEMA }));
       }
       const [first] = parsedThere;
-      const configMap = first.documents![0] as { metadata: unknown; data: { copy: unknown; ratio: number } };
+      const configMap = first!.documents![0] as { metadata: unknown; data: { copy: unknown; ratio: number } };
       expect(configMap.data.copy).toBe(configMap.metadata); // an alias stays one shared object
       expect(configMap.data.ratio).toBeNaN();
       // A file it cannot parse comes back as text, for the caller to report; so does one nested

@@ -38,7 +38,7 @@ const MUTATIONS: Record<string, Mutation> = {
     for (let n = 0; n < 5 && copy.length > 1; n++) {
       const a = Math.floor(next() * copy.length);
       const b = Math.floor(next() * copy.length);
-      [copy[a], copy[b]] = [copy[b], copy[a]];
+      [copy[a], copy[b]] = [copy[b]!, copy[a]!];
     }
     return copy;
   },
@@ -55,10 +55,10 @@ const available = fs.existsSync(CORPUS_DIR);
     const mutants: Record<string, string> = {};
     const names = Object.keys(MUTATIONS);
     for (let i = 0; i < MUTANTS_PER_SEED; i++) {
-      const file = files[Math.floor(next() * files.length)];
-      const mutation = names[Math.floor(next() * names.length)];
+      const file = files[Math.floor(next() * files.length)]!;
+      const mutation = names[Math.floor(next() * names.length)]!;
       const lines = fs.readFileSync(path.join(CORPUS_DIR, file), 'utf8').split('\n');
-      mutants[`${i}-${mutation}-${path.basename(file)}`] = MUTATIONS[mutation](lines, next).join('\n');
+      mutants[`${i}-${mutation}-${path.basename(file)}`] = MUTATIONS[mutation]!(lines, next).join('\n');
     }
     const tree = tempTree(mutants);
     try {

@@ -46,7 +46,7 @@ describe('ballast lint: the JSON contract', () => {
         path: 'metadata.namespace',
         suppressed: false,
       }]);
-      expect(Object.keys(json.findings[0])).toEqual(['rule', 'severity', 'message', 'fix', 'file', 'line', 'object', 'path', 'suppressed']);
+      expect(Object.keys(json.findings[0]!)).toEqual(['rule', 'severity', 'message', 'fix', 'file', 'line', 'object', 'path', 'suppressed']);
     } finally {
       tree.cleanup();
     }

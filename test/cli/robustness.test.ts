@@ -77,7 +77,7 @@ describe('robustness: ballast lint never crashes or hangs', () => {
     expect(valid.findings).toContainEqual(expect.objectContaining({ rule: 'persistent-volume-with-namespace', line: 6 }));
     const invalid = await lintsCleanly(`kind: ConfigMap\ndata: [${big}\n`);
     expect(invalid.findings.map((f) => f.rule)).toEqual(['yaml-syntax-error']);
-    expect(invalid.findings[0].message.length).toBeLessThan(1000);
+    expect(invalid.findings[0]!.message.length).toBeLessThan(1000);
   }, 60000);
 
   test('binary files are one finding each', async () => {
@@ -129,7 +129,7 @@ describe('robustness: ballast lint never crashes or hangs', () => {
     const lf = 'apiVersion: v1\nkind: PersistentVolume\nmetadata:\n  name: pv\n  namespace: db\nspec: {csi: {driver: d, volumeHandle: h}}\n';
     const plain = await lintsCleanly(lf);
     const bomCrlf = await lintsCleanly(`\ufeff${lf.replace(/\n/g, '\r\n')}`);
-    expect(bomCrlf.findings).toEqual(plain.findings.map((f) => ({ ...f, file: bomCrlf.findings[0].file })));
+    expect(bomCrlf.findings).toEqual(plain.findings.map((f) => ({ ...f, file: bomCrlf.findings[0]!.file })));
     expect(plain.findings).toContainEqual(expect.objectContaining({ rule: 'persistent-volume-with-namespace', line: 5 }));
   });
 

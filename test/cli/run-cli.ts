@@ -34,6 +34,7 @@ export interface LintJson {
     path: string; suppressed: boolean;
   }>;
   summary: { files: number; objects: number; errors: number; warnings: number; suppressed: number };
+  target: { kubernetesVersion: string; source: string };
 }
 
 /** A fresh temporary directory with `files` (relative path -> content), removed by `cleanup`. */

@@ -54,12 +54,12 @@ const available = fs.existsSync(CORPUS_DIR);
       let parsed = documents.get(source.file);
       if (!parsed) {
         const counter = new YAML.LineCounter();
-        parsed = { docs: YAML.parseAllDocuments(fs.readFileSync(source.file, 'utf8'), { lineCounter: counter }) as YAML.Document[], counter };
+        parsed = { docs: YAML.parseAllDocuments(fs.readFileSync(source.file, 'utf8'), { lineCounter: counter }), counter };
         documents.set(source.file, parsed);
       }
       for (const segments of fieldPaths(object)) {
         const full = source.listItemIndex === undefined ? segments : ['items', source.listItemIndex, ...segments];
-        const expected = referenceLine(parsed.docs[source.documentIndex], parsed.counter, full);
+        const expected = referenceLine(parsed.docs[source.documentIndex]!, parsed.counter, full);
         if (expected === undefined) continue;
         checked++;
         const actual = positions.lineOf({ source, path: fieldPath(...segments) });

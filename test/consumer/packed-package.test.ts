@@ -4,11 +4,12 @@ import * as os from 'os';
 import * as path from 'path';
 
 /**
- * ballast as a platform team gets it: `npm pack` (which builds through `prepack`), installed from
- * the tarball into a scratch cdk8s app outside this repo, offline (dependencies from the npm cache
- * that `npm ci` filled), then used only through the package name, the shipped declarations, the
- * `bin` and the shipped plugin entry. Anything missing from `files`, `exports` or `dependencies`
- * fails here, not in the platform team's CI.
+ * ballast as a platform team gets it today (README, "Install"): `npm pack` in a clone, then
+ * `npm install ./ballast-k8s-<version>.tgz` into their own cdk8s app. Here: a scratch app outside
+ * this repo, dependencies from the npm registry into an npm cache of its own (never a warm cache),
+ * then used only through the package name, the shipped declarations, the `bin` and the shipped
+ * plugin entry, beside cdk8s-plus-27 and cdk8s-plus-34. Anything missing from `files`, `exports`,
+ * `dependencies` or the peer ranges fails here, not in the platform team's CI.
  */
 const REPO = path.resolve(__dirname, '..', '..');
 const TSC = path.join(REPO, 'node_modules', 'typescript', 'bin', 'tsc');
@@ -18,9 +19,13 @@ let scratch: string;
 let app: string;
 let packedFiles: string[];
 
+let npmCache: string;
+
 function run(command: string, args: string[], cwd: string): SpawnSyncReturns<string> {
   const { BALLAST_KUBERNETES_VERSION: _unused, ...env } = process.env;
-  return spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...env, NO_COLOR: '1', npm_config_update_notifier: 'false' } });
+  return spawnSync(command, args, {
+    cwd, encoding: 'utf8', env: { ...env, NO_COLOR: '1', npm_config_update_notifier: 'false', npm_config_cache: npmCache },
+  });
 }
 
 function ok(result: SpawnSyncReturns<string>, what: string): string {
@@ -28,14 +33,14 @@ function ok(result: SpawnSyncReturns<string>, what: string): string {
   return result.stdout;
 }
 
-/** The installed version of a dev dependency, so the scratch install hits the npm cache. */
-function installedVersion(name: string): string {
-  return (JSON.parse(fs.readFileSync(path.join(REPO, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+/** The version of a dev dependency this repo tests with, so the consumer gets the same one. */
+function installedVersion(name: string, project = REPO): string {
+  return (JSON.parse(fs.readFileSync(path.join(project, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
 const CONSUMER_APP = `
 import { ApiObject, App, Chart } from 'cdk8s';
-import { BallastGate, ValidationReport, validateObjects } from 'ballast';
+import { BallastGate, ValidationReport, validateObjects } from 'ballast-k8s';
 
 const app = new App({ outdir: 'dist' });
 new BallastGate(app, { kubernetesVersion: '1.30' });
@@ -54,20 +59,49 @@ console.log(\`version \${app.node.findChild('BallastGate') ? 'gate' : 'none'} \$
 app.synth();
 `;
 
+// The constructs take workloads of any cdk8s-plus line by shape: the same calls with plus-27 and plus-34.
+const PLUS_LINES_APP = `
+import { App, Chart } from 'cdk8s';
+import * as plus27 from 'cdk8s-plus-27';
+import * as plus34 from 'cdk8s-plus-34';
+import { LeaderLease, NfsVersion, NfsVolume, synthOrExit } from 'ballast-k8s';
+
+export function build(): App {
+  const app = new App({ outdir: 'dist-plus' });
+  for (const [line, plus] of [['p27', plus27], ['p34', plus34]] as const) {
+    const chart = new Chart(app, line, { namespace: 'shop' });
+    const deployment = new plus.Deployment(chart, 'web', {
+      replicas: 1, containers: [{ image: 'nginx:1.27', portNumber: 8080 }],
+    });
+    const reports = new NfsVolume(chart, 'reports', {
+      server: 'nfs.example.com', path: '/exports/reports', mountOptions: { version: NfsVersion.V4_1 },
+      claim: { namespace: 'shop', name: 'reports', storage: '5Gi', volumeName: \`shop-reports-\${line}\` },
+    });
+    reports.mountIn(deployment);
+    const account = new plus.ServiceAccount(chart, 'operator');
+    new LeaderLease(chart, 'lock', { name: 'web-leader' }).grantLeadership(account);
+  }
+  return app;
+}
+if (process.argv.includes('--plus-lines')) synthOrExit(build);
+`;
+
 beforeAll(() => {
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'ballast-consumer-'));
+  npmCache = path.join(scratch, 'npm-cache');
   const packed = JSON.parse(ok(run('npm', ['pack', '--json', '--pack-destination', scratch], REPO), 'npm pack')) as
     Array<{ filename: string; files: Array<{ path: string }> }>;
-  packedFiles = packed[0].files.map((file) => file.path);
+  packedFiles = (packed[0]?.files ?? []).map((file) => file.path);
 
   app = path.join(scratch, 'platform-app');
   fs.mkdirSync(app);
   fs.writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'platform-app', version: '1.0.0', private: true }));
+  const tarball = packed[0]?.filename ?? '';
   ok(run('npm', [
-    'install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts',
-    path.join(scratch, packed[0].filename),
-    `cdk8s@${installedVersion('cdk8s')}`, `cdk8s-plus-27@${installedVersion('cdk8s-plus-27')}`, `constructs@${installedVersion('constructs')}`,
-  ], app), 'npm install --offline of the tarball');
+    'install', '--no-audit', '--no-fund', path.join(scratch, tarball),
+    `cdk8s@${installedVersion('cdk8s')}`, `constructs@${installedVersion('constructs')}`,
+    `cdk8s-plus-27@${installedVersion('cdk8s-plus-27')}`, `cdk8s-plus-34@${installedVersion('cdk8s-plus-34')}`,
+  ], app), 'npm install of the tarball (README "Install")');
 
   fs.writeFileSync(path.join(app, 'main.ts'), CONSUMER_APP);
   // No @types/node in the consumer: the shipped declarations must not need it for this app.
@@ -77,9 +111,10 @@ beforeAll(() => {
       target: 'ES2022', module: 'commonjs', moduleResolution: 'node', strict: true, outDir: 'out',
       skipLibCheck: false, types: [],
     },
-    files: ['main.ts', 'node-shim.d.ts'],
+    files: ['main.ts', 'plus-lines.ts', 'node-shim.d.ts'],
   }));
-}, 120_000);
+  fs.writeFileSync(path.join(app, 'plus-lines.ts'), PLUS_LINES_APP);
+}, 300_000);
 
 afterAll(() => { if (scratch) fs.rmSync(scratch, { recursive: true, force: true }); });
 
@@ -92,7 +127,7 @@ describe('ballast as an installed package (npm pack → scratch cdk8s app)', () 
     expect(packedFiles.filter((file) => file.startsWith('test/') || (file.endsWith('.ts') && !file.endsWith('.d.ts')))).toEqual([]);
   });
 
-  test("the consumer's TypeScript type-checks against the shipped declarations and synthesizes through the gate", () => {
+  test("the consumer's TypeScript type-checks against the shipped declarations beside plus-27 and plus-34, and synthesizes through the gate", () => {
     ok(run(process.execPath, [TSC, '-p', '.'], app), 'tsc in the consumer app');
     const synth = run(process.execPath, ['out/main.js'], app);
     expect(ok(synth, 'consumer synth')).toContain('version gate 0');
@@ -101,13 +136,20 @@ describe('ballast as an installed package (npm pack → scratch cdk8s app)', () 
     const refused = run(process.execPath, ['out/main.js', '--bad'], app);
     expect(refused.status).not.toBe(0);
     expect(refused.stdout + refused.stderr).toContain('persistent-volume-with-namespace');
+
+    const plusLines = run(process.execPath, ['out/plus-lines.js', '--plus-lines'], app);
+    expect(ok(plusLines, 'plus-lines synth')).toBe('');
+    for (const line of ['p27', 'p34']) {
+      const written = fs.readFileSync(path.join(app, 'dist-plus', `${line}.k8s.yaml`), 'utf8');
+      expect(written).toMatch(/nfs-client/);
+    }
   });
 
   test('`npx ballast rules`, `explain` and `lint --format sarif` work from the bin', () => {
     const rules = ok(run('npx', ['--no-install', 'ballast', 'rules'], app), 'ballast rules');
     expect(rules).toMatch(/^persistent-volume-with-namespace\s+error\s/m);
     const explain = ok(run('npx', ['--no-install', 'ballast', 'explain', 'persistent-volume-with-namespace'], app), 'ballast explain');
-    expect(fs.readFileSync(path.join(app, 'node_modules', 'ballast', 'docs', 'rules.md'), 'utf8')).toContain(explain);
+    expect(fs.readFileSync(path.join(app, 'node_modules', 'ballast-k8s', 'docs', 'rules.md'), 'utf8')).toContain(explain);
 
     fs.writeFileSync(path.join(app, 'pv.yaml'), [
       'apiVersion: v1', 'kind: PersistentVolume', 'metadata: {name: data, namespace: shop}',
@@ -116,10 +158,10 @@ describe('ballast as an installed package (npm pack → scratch cdk8s app)', () 
     const lint = run('npx', ['--no-install', 'ballast', 'lint', '--format', 'sarif', 'pv.yaml'], app);
     expect(lint.status).toBe(1);
     const sarif = JSON.parse(lint.stdout) as { runs: Array<{ results: Array<{ ruleId: string }> }> };
-    expect(sarif.runs[0].results.map((result) => result.ruleId)).toContain('persistent-volume-with-namespace');
+    expect(sarif.runs[0]?.results.map((result) => result.ruleId)).toContain('persistent-volume-with-namespace');
   });
 
-  test('the shipped cdk8s plugin entry (./node_modules/ballast/plugins/cdk8s) fails `cdk8s synth` of a plain app', () => {
+  test('the shipped cdk8s plugin entry (./node_modules/ballast-k8s/plugins/cdk8s) fails `cdk8s synth` of a plain app', () => {
     const plain = path.join(app, 'plain');
     fs.mkdirSync(plain, { recursive: true });
     fs.writeFileSync(path.join(plain, 'app.js'), [
@@ -133,21 +175,21 @@ describe('ballast as an installed package (npm pack → scratch cdk8s app)', () 
     // cdk8s-cli loads a local plugin only from an absolute path or one starting with `./`.
     fs.writeFileSync(path.join(app, 'cdk8s.yaml'), [
       'app: node plain/app.js', 'output: dist-plain', 'validations:',
-      '  - package: ./node_modules/ballast/plugins/cdk8s', '    version: 0.1.0', '    class: BallastValidation',
+      '  - package: ./node_modules/ballast-k8s/plugins/cdk8s', `    version: ${installedVersion('ballast-k8s', app)}`, '    class: BallastValidation',
     ].join('\n'));
     const synth = run(process.execPath, [CDK8S_CLI, 'synth', '--no-check-upgrade'], app);
     expect(synth.status).toBe(2);
     expect(synth.stdout).toContain('persistent-volume-with-namespace');
   });
 
-  test('the policy functions load from `ballast/policy-pack` without Pulumi installed', () => {
+  test('the policy functions load from `ballast-k8s/policy-pack` without Pulumi installed', () => {
     const script = [
-      "const { ballastStackViolations } = require('ballast/policy-pack');",
+      "const { ballastStackViolations } = require('ballast-k8s/policy-pack');",
       'const found = ballastStackViolations([{ type: "kubernetes:core/v1:PersistentVolume", urn: "urn:x", props:',
       '  { metadata: { name: "data", namespace: "shop" }, spec: {} } }], "error");',
       'console.log(found.map((v) => v.rule + " " + v.urn).join(","));',
     ].join('\n');
-    expect(ok(run(process.execPath, ['-e', script], app), 'require ballast/policy-pack').trim())
+    expect(ok(run(process.execPath, ['-e', script], app), 'require ballast-k8s/policy-pack').trim())
       .toBe('persistent-volume-with-namespace urn:x');
   });
 });

@@ -76,7 +76,7 @@ const scratchDirs: string[] = [];
 afterAll(() => { for (const dir of scratchDirs) fs.rmSync(dir, { recursive: true, force: true }); });
 
 /** Writes a scratch cdk8s project (one chart per key, raw ApiObjects) and runs `cdk8s synth`. */
-function synth(charts: Record<string, object[]>, properties?: Record<string, unknown>): SynthResult {
+function synth(charts: Record<string, Array<object | undefined>>, properties?: Record<string, unknown>): SynthResult {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ballast-plugin-'));
   scratchDirs.push(dir);
   const app = [
@@ -106,7 +106,7 @@ function synth(charts: Record<string, object[]>, properties?: Record<string, unk
 
 function violations(result: SynthResult): Violation[] {
   expect(result.reports?.reports).toHaveLength(1);
-  return result.reports!.reports[0].violations;
+  return result.reports!.reports[0]!.violations;
 }
 
 describe('cdk8s-cli validation plugin (BallastValidation)', () => {
@@ -116,7 +116,7 @@ describe('cdk8s-cli validation plugin (BallastValidation)', () => {
     expect(result.status).toBe(2);
     expect(result.output).toContain('Validation failed');
     const found = violations(result);
-    expect(result.reports!.reports[0].summary.status).toBe('failure');
+    expect(result.reports!.reports[0]!.summary.status).toBe('failure');
 
     // Cross-object: the claim is in storage.k8s.yaml, the Deployment in workload.k8s.yaml.
     const rolling = found.find((v) => v.ruleName === 'rwo-claim-in-rolling-deployment');

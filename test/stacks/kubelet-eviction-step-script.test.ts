@@ -1,3 +1,4 @@
+import { SHELLCHECK_INSTALL, testWithBinary } from '../support/external-binary';
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
@@ -19,6 +20,7 @@ const KUBELET_PID = '4242';
 
 function stepFor(raw: Record<string, unknown>): NodePrepStep {
   const [step] = kubeletEvictionStepProvider.steps(kubeletEvictionStepProvider.parse(raw, 'test'), { name: 'small-disk', nodes: ['worker-1'] });
+  if (!step) throw new Error('the kubelet eviction provider made no step');
   return step;
 }
 const good = stepFor({ kubernetesVersion: '1.31', hard: { 'nodefs.available': '5%' } });
@@ -195,11 +197,10 @@ describe('the kubelet eviction step on a node', () => {
     expect(scratchNode().run({ ...good, script: good.script }, 'nonsense' as 'apply').status).toBe(KUBELET_EVICTION_EXIT.usage);
   });
 
-  test('is shellcheck-clean POSIX sh', () => {
+  testWithBinary('shellcheck', SHELLCHECK_INSTALL)('is shellcheck-clean POSIX sh', () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ballast-eviction-step-')), 'step.sh');
     fs.writeFileSync(file, good.script);
     const result = spawnSync('shellcheck', ['-s', 'sh', file], { encoding: 'utf8' });
-    if (result.error) throw new Error('shellcheck is not installed: apt-get install -y shellcheck');
     expect(result.stdout).toBe('');
     expect(result.status).toBe(0);
   });

@@ -36,9 +36,9 @@ const expectedHash = () => kubeletEvictionContentHash(kubeletEvictionStepProvide
 describe('kubeletEviction in the node-config stack', () => {
   test('is a registered extension: the stack config accepts it per node group', () => {
     expect(NODE_PREP_STEP_PROVIDERS.map((provider) => provider.configKey)).toContain('kubeletEviction');
-    const group = resolveNodeConfig(config, NODE_PREP_STEP_PROVIDERS).groups[1];
+    const group = resolveNodeConfig(config, NODE_PREP_STEP_PROVIDERS).groups[1]!;
     expect(group.steps.map((step) => step.name)).toEqual(['kubelet-eviction']);
-    expect(group.steps[0].disruptsNode).toBe(true);
+    expect(group.steps[0]!.disruptsNode).toBe(true);
   });
 
   test('a group with a kubelet restart gets one DaemonSet per node, each created after the previous node\'s is ready', async () => {
@@ -50,7 +50,11 @@ describe('kubeletEviction in the node-config stack', () => {
       'node-prep-storage',
     ]);
     expect(Object.keys(nodePrep.daemonSets).sort()).toEqual(daemonSets.map((r) => r.inputs.metadata.name).sort());
-    const [first, second, third] = ['worker-2', 'worker-3', 'worker-4'].map((node) => find(resources, DAEMON_SET, `ballast-small-disk-prep-${node}`));
+    const found = ['worker-2', 'worker-3', 'worker-4'].map((node) => find(resources, DAEMON_SET, `ballast-small-disk-prep-${node}`));
+    for (const resource of found) expect(resource).toBeDefined();
+    const first = found[0]!;
+    const second = found[1]!;
+    const third = found[2]!;
     expect(daemonSets.some((r) => dependsOn(first, DAEMON_SET, r.name))).toBe(false);
     expect(dependsOn(second, DAEMON_SET, 'ballast-small-disk-prep-worker-2')).toBe(true);
     expect(dependsOn(third, DAEMON_SET, 'ballast-small-disk-prep-worker-3')).toBe(true);
@@ -107,7 +111,7 @@ describe('kubeletEviction in the node-config stack', () => {
   test('the ConfigMap carries the rendered files and the apply script inside the step script', async () => {
     const { resources } = await deploy(config);
     const script: string = find(resources, 'kubernetes:core/v1:ConfigMap', 'ballast-scripts').inputs.data['step-small-disk-kubelet-eviction.sh'];
-    const [file] = kubeletEvictionStepProvider.parse(eviction, 'test').files;
+    const file = kubeletEvictionStepProvider.parse(eviction, 'test').files[0]!;
     expect(file.path).toBe('/etc/kubernetes/kubelet.conf.d/50-ballast-eviction.conf');
     expect(file.content).toContain('nodefs.available: "5%"');
     expect(script).toContain(`'${file.path}') printf '%s' '${file.content}'`);
@@ -194,7 +198,7 @@ describe('kubeletEviction config', () => {
     expect(full.files.map((file) => file.path)).toEqual(['/etc/kubelet.d/50-ballast-eviction.conf']);
     expect(full.configDir).toBe('/etc/kubelet.d');
     expect(full.healthTimeoutSeconds).toBe(120);
-    expect(full.files[0].content).toContain('mergeDefaultEvictionSettings: true');
+    expect(full.files[0]!.content).toContain('mergeDefaultEvictionSettings: true');
     const old = parse({ kubernetesVersion: '1.29' });
     expect(old.files.map((file) => file.path)).toEqual(['/etc/systemd/system/kubelet.service.d/20-ballast-eviction.conf']);
     expect(old.configDir).toBeUndefined();
@@ -209,7 +213,7 @@ describe('kubeletEviction config', () => {
   });
 
   test('a group with only the eviction policy needs no prerequisite; one with neither is refused', () => {
-    expect(resolve({ kubernetesVersion: '1.30' })().groups[1].prerequisites).toEqual([]);
+    expect(resolve({ kubernetesVersion: '1.30' })().groups[1]!.prerequisites).toEqual([]);
     expect(() => resolveNodeConfig({ nodeGroups: [{ name: 'empty', nodes: ['worker-1'], prerequisites: [] }] }, NODE_PREP_STEP_PROVIDERS))
       .toThrow('nodeGroups[0].prerequisites: list at least one');
   });

@@ -98,14 +98,14 @@ describe('node-config stack', () => {
       steps: (parsed) => [{ name: 'example', script: 'echo ok\n', args: ['apply'], verifyArgs: ['verify'], env: { THRESHOLD: parsed.threshold }, labels: { 'node.ballast.dev/example': 'applied' } }],
     };
     const withStep = { nodeGroups: [{ name: 'storage', nodes: ['worker-1'], prerequisites: ['nfs-client'], extensions: { example: { threshold: '5%' } } }] };
-    const resources = await deploy(withStep, [provider as NodePrepStepProvider<unknown>]);
+    const resources = await deploy(withStep, [provider]);
     const pod = byName(resources, 'ballast-storage').inputs.spec.template.spec;
     expect(pod.initContainers.map((c: { name: string }) => c.name)).toEqual(['prerequisites', 'step-example']);
     expect(pod.initContainers[1].env).toEqual([{ name: 'THRESHOLD', value: '5%' }]);
     expect(pod.containers[0].readinessProbe.exec.command[2]).toContain("&& nsenter --target 1 --mount --uts --ipc --net --pid -- sh -s -- 'verify' < /ballast/step-storage-example.sh");
     expect(byName(resources, 'ballast-scripts').inputs.data['step-storage-example.sh']).toBe('echo ok\n');
     expect(byName(resources, 'ballast-storage-worker-1').inputs.metadata.labels).toEqual({ [NFS_CLIENT.label.key]: 'installed', 'node.ballast.dev/example': 'applied' });
-    expect(() => resolveNodeConfig({ nodeGroups: [{ ...withStep.nodeGroups[0], extensions: { example: {} } }] }, [provider as NodePrepStepProvider<unknown>]))
+    expect(() => resolveNodeConfig({ nodeGroups: [{ ...withStep.nodeGroups[0]!, extensions: { example: {} } }] }, [provider as NodePrepStepProvider<unknown>]))
       .toThrow(/extensions\.example\.threshold: required/);
   });
 });
@@ -137,6 +137,6 @@ describe('stack config validation', () => {
     const resolved = resolveNodeConfig(config);
     expect(resolved.namespace).toBe('ballast-node-prep');
     expect(resolved.image).toBe('docker.io/library/debian:bookworm-slim');
-    expect(resolved.groups[1].prerequisites).toEqual([NFS_CLIENT, RBD_CLIENT]);
+    expect(resolved.groups[1]!.prerequisites).toEqual([NFS_CLIENT, RBD_CLIENT]);
   });
 });

@@ -50,7 +50,7 @@ export function expectedRows(): ExpectedRow[] {
   const rows: ExpectedRow[] = [];
   for (const line of text.split('\n')) {
     const match = /^\| `([^`]+)` \| ([^|]+) \| ([^|]+) \|$/.exec(line.trim());
-    if (match) rows.push({ file: match[1], pattern: match[2].trim(), object: match[3].trim() });
+    if (match) rows.push({ file: match[1] ?? '', pattern: (match[2] ?? '').trim(), object: (match[3] ?? '').trim() });
   }
   return rows;
 }
@@ -58,5 +58,5 @@ export function expectedRows(): ExpectedRow[] {
 /** The files SOURCES.tsv gives provenance for (its first column, header skipped), sorted. */
 export function sourceFiles(): string[] {
   const lines = fs.readFileSync(path.join(CORPUS_DIR, 'SOURCES.tsv'), 'utf8').split('\n').slice(1);
-  return lines.filter((line) => line.trim() !== '').map((line) => line.split('\t')[0]).sort();
+  return lines.filter((line) => line.trim() !== '').map((line) => line.split('\t')[0] ?? '').sort();
 }

@@ -1,3 +1,4 @@
+import { SHELLCHECK_INSTALL, testWithBinary } from '../support/external-binary';
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
@@ -88,9 +89,8 @@ describe('apply-kubelet-dropins.sh', () => {
     expect(result.status).toBe(64);
   });
 
-  test('is shellcheck-clean POSIX sh', () => {
+  testWithBinary('shellcheck', SHELLCHECK_INSTALL)('is shellcheck-clean POSIX sh', () => {
     const result = spawnSync('shellcheck', ['-s', 'sh', SCRIPT], { encoding: 'utf8' });
-    if (result.error) throw new Error('shellcheck is not installed: apt-get install -y shellcheck');
     expect(result.stdout).toBe('');
     expect(result.status).toBe(0);
   });

@@ -78,7 +78,7 @@ function effectiveCommand(root: string): string[] {
   }
   return command.flatMap((word) => {
     const variable = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(word);
-    return variable ? splitWords(environment.get(variable[1]) ?? '').words : [word];
+    return variable ? splitWords(environment.get(variable[1] ?? '') ?? '').words : [word];
   });
 }
 

@@ -1,3 +1,4 @@
+import { SHELLCHECK_INSTALL, testWithBinary } from '../support/external-binary';
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
@@ -187,9 +188,7 @@ describe('renderNodePrepPrerequisites', () => {
 });
 
 describe('shellcheck', () => {
-  const available = spawnSync('shellcheck', ['--version']).status === 0;
-  if (!available && process.env.CI) throw new Error('shellcheck is required in CI (.ci/run installs it)');
-  (available ? test : test.skip)('passes on every templates/*.sh', () => {
+  testWithBinary('shellcheck', SHELLCHECK_INSTALL)('passes on every templates/*.sh', () => {
     const dir = path.resolve(__dirname, '..', '..', 'templates');
     const scripts = fs.readdirSync(dir).filter((file) => file.endsWith('.sh')).map((file) => path.join(dir, file));
     expect(scripts.length).toBeGreaterThan(0);

@@ -183,7 +183,7 @@ export function entriesBySignal(map: EvictionMap | undefined): Map<string, Evict
 export function effectiveHardThresholds(view: EvictionSettingsView, version: KubeVersion): Map<string, string> {
   const result = new Map<string, string>();
   const mergesDefaults = !view.evictionHard || mergesDefaultSignals(view, version);
-  if (mergesDefaults) for (const [signal, value] of Object.entries(defaultEvictionHard(version))) result.set(signal, value as string);
+  if (mergesDefaults) for (const [signal, value] of Object.entries(defaultEvictionHard(version))) result.set(signal, value);
   for (const entry of view.evictionHard?.entries ?? []) result.set(entry.signal, entry.value);
   return result;
 }

@@ -66,6 +66,7 @@ export function parseQuantity(text: string): number | undefined {
   const magnitude = Number(match[2]);
   const suffix = match[3] ?? '';
   const factor = suffix === '' ? 1 : /^[eE]/.test(suffix) ? 10 ** Number(suffix.slice(1)) : SUFFIX_FACTORS[suffix];
+  if (factor === undefined) return undefined;
   const value = magnitude * factor;
   return match[1] === '-' ? -value : value;
 }

@@ -43,15 +43,18 @@ export interface EvictionFlag {
 export function evictionFlags(words: readonly CommandWord[]): EvictionFlag[] {
   const flags: EvictionFlag[] = [];
   for (let i = 0; i < words.length; i++) {
-    const match = /^--(eviction-[a-z-]+)(?:=(.*))?$/s.exec(words[i].text);
-    if (!match) continue;
+    const word = words[i];
+    const match = word && /^--(eviction-[a-z-]+)(?:=(.*))?$/s.exec(word.text);
+    const name = match?.[1];
+    if (!word || !match || name === undefined) continue;
+    const next = words[i + 1];
     if (match[2] !== undefined) {
-      flags.push({ name: match[1], value: match[2], path: words[i].path });
-    } else if (i + 1 < words.length) {
-      flags.push({ name: match[1], value: words[i + 1].text, path: words[i + 1].path });
+      flags.push({ name, value: match[2], path: word.path });
+    } else if (next) {
+      flags.push({ name, value: next.text, path: next.path });
       i++;
     } else {
-      flags.push({ name: match[1], value: '', path: words[i].path });
+      flags.push({ name, value: '', path: word.path });
     }
   }
   return flags;

@@ -64,7 +64,7 @@ export const invalidLeaderElectionTimings: Rule = {
       if (unparsable) continue;
       for (const { timing, problem } of leaderElectionTimingProblems(values)) {
         // Point at a value the user wrote: the one the problem names, else the first written.
-        const setting = settings[timing] ?? (settings[written[0]] as WrittenSetting);
+        const setting = settings[timing] ?? (settings[written[0] ?? timing] as WrittenSetting);
         const defaulted = TIMINGS.filter((name) => settings[name] === undefined);
         context.report(settings.owner, {
           path: setting.path,

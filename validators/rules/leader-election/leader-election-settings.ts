@@ -121,7 +121,7 @@ function flagSettings(template: PodTemplate): LeaderElectionSettings[] {
       tokens.forEach((token, at) => {
         const match = /^--?([a-z-]+)(?:=(.*))?$/.exec(token.text);
         if (!match) return;
-        const [, name, inlineValue] = match;
+        const [, name = '', inlineValue] = match;
         if (OTHER_ENABLE_FLAGS.has(name)) {
           settings.leaderElect = { value: inlineValue ?? 'true', path: token.path };
           return;
@@ -137,7 +137,7 @@ function flagSettings(template: PodTemplate): LeaderElectionSettings[] {
         const value = inlineValue ?? (next && !next.text.startsWith('-') ? next.text : undefined);
         // `$(VAR)` is expanded by the kubelet from the environment: its value is not known here.
         if (value === undefined || value.includes('$(')) return;
-        settings[field] = { value, path: inlineValue !== undefined ? token.path : next.path };
+        settings[field] = { value, path: inlineValue !== undefined || !next ? token.path : next.path };
       });
       if (Object.keys(settings).length === 0) return;
       result.push({

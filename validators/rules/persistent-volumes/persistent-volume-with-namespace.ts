@@ -1,3 +1,4 @@
+import { valueExcerpt } from '../../value-excerpt';
 import { getRecord } from '../../json';
 import { Rule } from '../../rule';
 
@@ -29,7 +30,7 @@ export const persistentVolumeWithNamespace: Rule = {
       if (namespace === undefined || namespace === null) continue;
       context.report(volume, {
         path: 'metadata.namespace',
-        message: `PersistentVolume ${volume.ref.name ?? ''} sets metadata.namespace "${String(namespace)}", `
+        message: `PersistentVolume ${volume.ref.name ?? ''} sets metadata.namespace ${valueExcerpt(namespace)}, `
           + 'but PersistentVolumes are cluster-scoped: the API server drops it silently.',
       });
     }

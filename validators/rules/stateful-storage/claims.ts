@@ -58,9 +58,10 @@ export class ClaimResolver {
       return { spec, object, description: `PersistentVolumeClaim ${where}${claimName}` };
     }
     const ordinal = /^(.+)-\d+$/.exec(claimName);
-    if (!ordinal) return undefined;
-    const template = this.templates.get(scopedKey(namespace, ordinal[1]))
-      ?? (namespace ? this.templates.get(scopedKey(undefined, ordinal[1])) : undefined);
+    const templateName = ordinal?.[1];
+    if (templateName === undefined) return undefined;
+    const template = this.templates.get(scopedKey(namespace, templateName))
+      ?? (namespace ? this.templates.get(scopedKey(undefined, templateName)) : undefined);
     if (!template) return undefined;
     return {
       spec: template.spec,

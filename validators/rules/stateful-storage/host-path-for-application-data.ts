@@ -39,8 +39,9 @@ function hostnameOfTerms(terms: readonly unknown[]): string | undefined {
     const expression = asArray(getRecord(term)?.matchExpressions).find((candidate) =>
       isRecord(candidate) && candidate.key === HOSTNAME_LABEL && candidate.operator === 'In');
     const values = asStringList(getRecord(expression)?.values);
-    if (values.length !== 1) return undefined;
-    hostnames.add(values[0]);
+    const [hostname] = values;
+    if (values.length !== 1 || hostname === undefined) return undefined;
+    hostnames.add(hostname);
   }
   return hostnames.size === 1 ? [...hostnames][0] : undefined;
 }

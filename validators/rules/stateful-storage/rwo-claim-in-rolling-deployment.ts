@@ -1,3 +1,4 @@
+import { valueExcerpt } from '../../value-excerpt';
 import { asNumber, asString, getField, getRecord } from '../../json';
 import { IndexedObject } from '../../object-index';
 import { Rule } from '../../rule';
@@ -16,7 +17,7 @@ function concurrentPodsReason(workload: IndexedObject): string | undefined {
   const surge = surgePods(getField(strategy, 'rollingUpdate', 'maxSurge'), replicas);
   if (surge === undefined || surge === 0) return undefined;
   const declared = getField(strategy, 'rollingUpdate', 'maxSurge');
-  const surgeText = declared === undefined ? 'the default maxSurge 25%' : `maxSurge ${String(declared)}`;
+  const surgeText = declared === undefined ? 'the default maxSurge 25%' : `maxSurge ${valueExcerpt(declared)}`;
   return `its ${type} rollout (${surgeText}, rounded up to ${surge} pod${surge === 1 ? '' : 's'}) starts the new pod `
     + 'before the old one is gone';
 }

@@ -1,3 +1,4 @@
+import { valueExcerpt } from '../../value-excerpt';
 import { fieldPath } from '../../field-path';
 import { getRecord } from '../../json';
 import { Rule } from '../../rule';
@@ -40,7 +41,7 @@ export const invalidSuppression: Rule = {
         } else if (typeof value !== 'string') {
           context.report(object, {
             path,
-            message: `suppression of ${ruleId} has the value ${typeof value === 'object' ? (Array.isArray(value) ? 'a list' : 'a mapping') : String(value)}, not a text: annotation values `
+            message: `suppression of ${ruleId} has the value ${typeof value === 'object' ? (Array.isArray(value) ? 'a list' : 'a mapping') : valueExcerpt(value)}, not a text: annotation values `
               + 'must be strings, so it does not suppress anything. Write the reason in quotes.',
           });
         }

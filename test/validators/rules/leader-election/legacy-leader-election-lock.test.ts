@@ -15,7 +15,7 @@ describe(RULE, () => {
     expect(ruleHits([pod], RULE)).toEqual([
       { kind: 'Pod', name: 'kube-controller-manager', path: 'spec.containers[0].command[2]', severity: 'error', suppressed: false },
     ]);
-    const [finding] = findingsFor([pod]).filter((f) => f.rule === RULE);
+    const finding = findingsFor([pod]).filter((f) => f.rule === RULE)[0]!;
     expect(finding.message).toContain(`removed in Kubernetes ${removedIn}`);
   });
 

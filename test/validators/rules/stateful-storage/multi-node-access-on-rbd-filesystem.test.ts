@@ -12,7 +12,7 @@ describe(RULE, () => {
     expect(ruleHits(objects, RULE)).toEqual([
       { kind: 'PersistentVolume', name: 'data', path: 'spec.accessModes', severity: 'error', suppressed: false },
     ]);
-    const [finding] = findingsFor(objects).filter((f) => f.rule === RULE);
+    const finding = findingsFor(objects).filter((f) => f.rule === RULE)[0]!;
     expect(finding.fix).toContain('node.kubernetes.io/out-of-service=nodeshutdown:NoExecute');
     expect(finding.fix).toContain('ReadWriteOnce');
   });

@@ -42,7 +42,7 @@ describe(RULE, () => {
   });
 
   test('tells the real recovery for a dead node, never ReadWriteMany', () => {
-    const [finding] = findingsFor([workload('Deployment', 'db', pod), rwoClaim]).filter((f) => f.rule === RULE);
+    const finding = findingsFor([workload('Deployment', 'db', pod), rwoClaim]).filter((f) => f.rule === RULE)[0]!;
     expect(finding.message).toContain('PersistentVolumeClaim data (ReadWriteOnce)');
     expect(finding.fix).toContain('StatefulSet');
     expect(finding.fix).toContain('strategy: {type: Recreate}');
