@@ -27,3 +27,6 @@ export function testWithBinary(binary: string, install: string): jest.It {
 
 /** How to get shellcheck on the machines this project runs on. */
 export const SHELLCHECK_INSTALL = 'apt-get install -y shellcheck';
+
+/** How to get systemd-analyze (part of systemd) on Debian and Ubuntu. */
+export const SYSTEMD_ANALYZE_INSTALL = 'apt-get install -y systemd';

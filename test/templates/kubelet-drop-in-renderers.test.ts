@@ -1,3 +1,4 @@
+import { SYSTEMD_ANALYZE_INSTALL, testWithBinary } from '../support/external-binary';
 import { execFileSync, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
@@ -83,20 +84,21 @@ function effectiveCommand(root: string): string[] {
 }
 
 describe('the kubelet systemd drop-in', () => {
+  const testWithSystemd = testWithBinary('systemd-analyze', SYSTEMD_ANALYZE_INSTALL);
   const dropIn = renderKubeletSystemdDropIn(policy.flagSettings());
 
-  test('systemd accepts it beside kubelet.service and 10-kubeadm.conf', () => {
+  testWithSystemd('systemd accepts it beside kubelet.service and 10-kubeadm.conf', () => {
     expect(verify(scratchRoot({ '20-ballast-eviction.conf': dropIn }))).toEqual({ status: 0, output: '' });
   });
 
-  test('the check itself fails on a drop-in without the ExecStart= reset', () => {
+  testWithSystemd('the check itself fails on a drop-in without the ExecStart= reset', () => {
     const broken = dropIn.replace('ExecStart=\n', '');
     const result = verify(scratchRoot({ '20-ballast-eviction.conf': broken }));
     expect(result.status).not.toBe(0);
     expect(result.output).toContain('more than one ExecStart=');
   });
 
-  test('the effective ExecStart keeps kubeadm\'s chain and carries each eviction flag exactly once', () => {
+  testWithSystemd('the effective ExecStart keeps kubeadm\'s chain and carries each eviction flag exactly once', () => {
     const command = effectiveCommand(scratchRoot({ '20-ballast-eviction.conf': dropIn }));
     expect(command[0]).toBe('/usr/bin/kubelet');
     expect(command).toContain('--config=/var/lib/kubelet/config.yaml');
