@@ -11,7 +11,10 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['*.js', '*.mjs', 'plugins/cdk8s/index.js'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.js', '*.mjs', 'plugins/cdk8s/index.js'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       // Rules read user YAML of unknown shape through typed helpers; `unknown` is the norm, and
@@ -21,12 +24,20 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-call': 'off',
       '@typescript-eslint/no-unsafe-argument': 'off',
       '@typescript-eslint/no-unsafe-return': 'off',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       // KubeVersion prints as MAJOR.MINOR by design.
-      '@typescript-eslint/restrict-template-expressions': ['error', {
-        allowNumber: true, allowBoolean: true, allowNullish: true,
-        allow: [{ from: 'file', name: 'KubeVersion', path: 'validators/kube-version.ts' }],
-      }],
+      '@typescript-eslint/restrict-template-expressions': [
+        'error',
+        {
+          allowNumber: true,
+          allowBoolean: true,
+          allowNullish: true,
+          allow: [{ from: 'file', name: 'KubeVersion', path: 'validators/kube-version.ts' }],
+        },
+      ],
       // It misjudges element access under noUncheckedIndexedAccess (it removed assertions tsc needs).
       '@typescript-eslint/no-unnecessary-type-assertion': 'off',
       eqeqeq: ['error', 'always'],
@@ -41,7 +52,9 @@ export default tseslint.config(
   {
     files: ['**/*.js', '**/*.mjs'],
     extends: [tseslint.configs.disableTypeChecked],
-    languageOptions: { globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly' } },
+    languageOptions: {
+      globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly' },
+    },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );

@@ -13,12 +13,23 @@ const shared = {
   transform: { '^.+\\.ts$': 'ts-jest' },
 };
 
-const E2E = ['<rootDir>/test/consumer/', '<rootDir>/test/plugins/', '<rootDir>/test/stacks/', '<rootDir>/test/templates/'];
+const E2E = [
+  '<rootDir>/test/consumer/',
+  '<rootDir>/test/plugins/',
+  '<rootDir>/test/stacks/',
+  '<rootDir>/test/templates/',
+];
 
 module.exports = {
   testTimeout: 120000,
   projects: [
-    { ...shared, displayName: 'unit', roots: ['<rootDir>/test'], testMatch: ['**/*.test.ts'], testPathIgnorePatterns: ['/node_modules/', ...E2E] },
+    {
+      ...shared,
+      displayName: 'unit',
+      roots: ['<rootDir>/test'],
+      testMatch: ['**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', ...E2E],
+    },
     { ...shared, displayName: 'e2e', roots: ['<rootDir>/test'], testMatch: E2E.map((dir) => `${dir}**/*.test.ts`) },
   ],
 };

@@ -9,11 +9,15 @@ let report;
 try {
   report = JSON.parse(result.stdout);
 } catch {
-  console.log(`npm audit: no answer from the registry (${result.error?.message ?? `exit ${result.status}`}); production dependencies NOT checked for known vulnerabilities`);
+  console.log(
+    `npm audit: no answer from the registry (${result.error?.message ?? `exit ${result.status}`}); production dependencies NOT checked for known vulnerabilities`,
+  );
   process.exit(0);
 }
 if (report.error || report.statusCode) {
-  console.log(`npm audit: the registry's advisory endpoint did not answer (${report.statusCode ?? report.error?.code ?? 'error'}); production dependencies NOT checked for known vulnerabilities`);
+  console.log(
+    `npm audit: the registry's advisory endpoint did not answer (${report.statusCode ?? report.error?.code ?? 'error'}); production dependencies NOT checked for known vulnerabilities`,
+  );
   process.exit(0);
 }
 const counts = report.metadata?.vulnerabilities ?? {};
@@ -21,9 +25,12 @@ const serious = (counts.high ?? 0) + (counts.critical ?? 0);
 const total = report.metadata?.dependencies?.prod ?? report.metadata?.totalDependencies ?? '?';
 if (serious > 0) {
   for (const [name, entry] of Object.entries(report.vulnerabilities ?? {})) {
-    if (entry.severity === 'high' || entry.severity === 'critical') console.log(`  ${entry.severity}: ${name} ${entry.range ?? ''}`);
+    if (entry.severity === 'high' || entry.severity === 'critical')
+      console.log(`  ${entry.severity}: ${name} ${entry.range ?? ''}`);
   }
-  console.log(`npm audit: ${serious} high or critical vulnerabilities in production dependencies: update them (npm audit fix)`);
+  console.log(
+    `npm audit: ${serious} high or critical vulnerabilities in production dependencies: update them (npm audit fix)`,
+  );
   process.exit(1);
 }
 console.log(`npm audit: no known high or critical vulnerabilities in ${total} production dependencies`);

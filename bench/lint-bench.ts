@@ -15,11 +15,18 @@ const TEXT_RUNS = 3;
 /** The compiled CLI when it is up to date (`npm run build`), else ts-node transpile-only (slower start-up). */
 function cliCommand(): { argv: string[]; label: string } {
   const compiled = path.join(ROOT, 'lib', 'cli', 'main.js');
-  const newestSource = Math.max(...['cli', 'validators'].flatMap((dir) => sourceFiles(path.join(ROOT, dir))).map((file) => fs.statSync(file).mtimeMs));
+  const newestSource = Math.max(
+    ...['cli', 'validators']
+      .flatMap((dir) => sourceFiles(path.join(ROOT, dir)))
+      .map((file) => fs.statSync(file).mtimeMs),
+  );
   if (!fs.existsSync(compiled) || fs.statSync(compiled).mtimeMs < newestSource) {
     const build = spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'ignore' });
     if (build.status !== 0 || !fs.existsSync(compiled)) {
-      return { argv: [require.resolve('ts-node/dist/bin.js'), '--transpile-only', path.join(ROOT, 'cli', 'main.ts')], label: 'ts-node --transpile-only cli/main.ts (build failed)' };
+      return {
+        argv: [require.resolve('ts-node/dist/bin.js'), '--transpile-only', path.join(ROOT, 'cli', 'main.ts')],
+        label: 'ts-node --transpile-only cli/main.ts (build failed)',
+      };
     }
   }
   return { argv: [compiled], label: 'node lib/cli/main.js (compiled)' };
@@ -44,7 +51,10 @@ function objectCount(text: string): number {
   for (const document of loadAll(text) as Array<Record<string, unknown> | null>) {
     if (!document || typeof document !== 'object' || Array.isArray(document)) continue;
     const items = document.items;
-    if (typeof document.kind === 'string' && document.kind.endsWith('List') && Array.isArray(items)) count += items.filter((item) => item && typeof item === 'object' && ('kind' in item || 'apiVersion' in item)).length;
+    if (typeof document.kind === 'string' && document.kind.endsWith('List') && Array.isArray(items))
+      count += items.filter(
+        (item) => item && typeof item === 'object' && ('kind' in item || 'apiVersion' in item),
+      ).length;
     else if ('kind' in document || 'apiVersion' in document) count++;
   }
   return count;
@@ -85,8 +95,13 @@ for (const dir of process.argv.slice(1)) walk(dir);
 /** A whole process, start to exit, as a timed task; a failure (unexpected exit status) stops the bench. */
 function processRun(argv: string[], expectStatus: number[]): TimedTask {
   return whole(() => {
-    const result = spawnSync(process.execPath, argv, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
-    if (!expectStatus.includes(result.status ?? -1)) throw new Error(`${argv.join(' ')} exited ${result.status}: ${String(result.stderr)}`);
+    const result = spawnSync(process.execPath, argv, {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    if (!expectStatus.includes(result.status ?? -1))
+      throw new Error(`${argv.join(' ')} exited ${result.status}: ${String(result.stderr)}`);
   });
 }
 
@@ -96,7 +111,10 @@ export function runLintBench(): void {
     console.log(`lint: skipped, corpus not found at ${CORPUS}`);
     return;
   }
-  const corpus = manifestFiles(CORPUS).map((file) => ({ relative: path.relative(CORPUS, file), text: fs.readFileSync(file, 'utf8') }));
+  const corpus = manifestFiles(CORPUS).map((file) => ({
+    relative: path.relative(CORPUS, file),
+    text: fs.readFileSync(file, 'utf8'),
+  }));
   const perCopy = corpus.reduce((sum, file) => sum + objectCount(file.text), 0);
   const copies = Math.ceil(TARGET_OBJECTS / perCopy);
   const cli = cliCommand();
@@ -114,16 +132,26 @@ export function runLintBench(): void {
       const keep = pairedMs(TEXT_RUNS, parseOnly, processRun(['-e', parseScript(true), ...dirs], [0]));
       rows.push({ objects: perCopy * copies * dirs.length, json, text, keep });
     }
-    console.log(`lint, whole process start to exit, ${RUNS} alternating pairs with a parse-only pass (medians); CLI: ${cli.label}`);
-    console.log(`  input: ${copies} and ${copies * 2} copies of ../shared/corpus (${corpus.length} files, ${perCopy} objects each)`);
+    console.log(
+      `lint, whole process start to exit, ${RUNS} alternating pairs with a parse-only pass (medians); CLI: ${cli.label}`,
+    );
+    console.log(
+      `  input: ${copies} and ${copies * 2} copies of ../shared/corpus (${corpus.length} files, ${perCopy} objects each)`,
+    );
     for (const row of rows) {
-      console.log(`  ${row.objects} objects: parse-only ${formatMs(row.json.first)}, lint --format json ${formatMs(row.json.second)} `
-        + `= ${Math.round(row.objects / (row.json.second / 1000))} objects/s (target >= 20000), ${row.json.ratio.toFixed(2)}x parse-only (target <= 1.5x); `
-        + `text ${formatMs(row.text.second)} = ${row.text.ratio.toFixed(2)}x`);
-      console.log(`    floor, parse and keep every document (no rules): ${formatMs(row.keep.second)} = ${Math.round(row.objects / (row.keep.second / 1000))} objects/s, `
-        + `${row.keep.ratio.toFixed(2)}x parse-only`);
+      console.log(
+        `  ${row.objects} objects: parse-only ${formatMs(row.json.first)}, lint --format json ${formatMs(row.json.second)} ` +
+          `= ${Math.round(row.objects / (row.json.second / 1000))} objects/s (target >= 20000), ${row.json.ratio.toFixed(2)}x parse-only (target <= 1.5x); ` +
+          `text ${formatMs(row.text.second)} = ${row.text.ratio.toFixed(2)}x`,
+      );
+      console.log(
+        `    floor, parse and keep every document (no rules): ${formatMs(row.keep.second)} = ${Math.round(row.objects / (row.keep.second / 1000))} objects/s, ` +
+          `${row.keep.ratio.toFixed(2)}x parse-only`,
+      );
     }
-    console.log(`  doubling the input: lint time x${(rows[1]!.json.second / rows[0]!.json.second).toFixed(2)} (target <= 2.00), parse-only x${(rows[1]!.json.first / rows[0]!.json.first).toFixed(2)}`);
+    console.log(
+      `  doubling the input: lint time x${(rows[1]!.json.second / rows[0]!.json.second).toFixed(2)} (target <= 2.00), parse-only x${(rows[1]!.json.first / rows[0]!.json.first).toFixed(2)}`,
+    );
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }

@@ -19,13 +19,18 @@ export interface LintOptions extends ResolvedOptions {
  * Every mistake is a usage error listing all problems: a typo must not silently switch nothing off.
  */
 export function readLintOptions(
-  explicitFile: string | undefined, cwd: string = process.cwd(), commandLineVersion?: string,
+  explicitFile: string | undefined,
+  cwd: string = process.cwd(),
+  commandLineVersion?: string,
 ): LintOptions {
   const file = explicitFile ?? path.join(cwd, DEFAULT_CONFIG_FILE);
   const exists = explicitFile !== undefined || fs.existsSync(file);
   const data = exists ? readYaml(file) : {};
   try {
-    return { ...resolveOptions(data, { where: exists ? file : 'the command line', commandLineVersion }), ...(exists ? { configFile: file } : {}) };
+    return {
+      ...resolveOptions(data, { where: exists ? file : 'the command line', commandLineVersion }),
+      ...(exists ? { configFile: file } : {}),
+    };
   } catch (error) {
     if (error instanceof BallastOptionsError) throw new UsageError(error.message);
     throw error;
@@ -38,13 +43,17 @@ function readYaml(file: string): unknown {
     text = fs.readFileSync(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(code === 'ENOENT'
-      ? `config file not found: ${file}`
-      : `config file ${file} cannot be read: ${(error as Error).message}`);
+    throw new UsageError(
+      code === 'ENOENT'
+        ? `config file not found: ${file}`
+        : `config file ${file} cannot be read: ${(error as Error).message}`,
+    );
   }
   try {
     return loadYaml(text, { filename: file }) ?? {};
   } catch (error) {
-    throw new UsageError(`config file ${file} is not valid YAML: ${(error as { reason?: string }).reason ?? String(error)}`);
+    throw new UsageError(
+      `config file ${file} is not valid YAML: ${(error as { reason?: string }).reason ?? String(error)}`,
+    );
   }
 }

@@ -162,7 +162,11 @@ export class ReaderError extends Error {}
  * another 5-7% down. Files named one by one, and small trees, are read on the calling thread:
  * starting the thread costs about 40 ms, more than it saves below a thousand or so files.
  */
-export async function* readFiles(paths: readonly string[], patterns: WalkPatterns, options: ReadOptions = {}): AsyncGenerator<readonly ReadFile[]> {
+export async function* readFiles(
+  paths: readonly string[],
+  patterns: WalkPatterns,
+  options: ReadOptions = {},
+): AsyncGenerator<readonly ReadFile[]> {
   if (!hasLargeDirectory(paths, patterns, options.threadAboveEntries ?? SMALL_TREE_ENTRIES)) {
     const files: ReadFile[] = [];
     walkAndRead(paths, patterns, (file) => files.push(file));
@@ -185,8 +189,12 @@ async function* readOnThread(paths: readonly string[], patterns: WalkPatterns): 
   });
   let failure: Error | undefined;
   let exited = false;
-  worker.on('error', (error) => { failure = new ReaderError(`reading the files failed: ${error.message}`); });
-  worker.on('exit', () => { exited = true; });
+  worker.on('error', (error) => {
+    failure = new ReaderError(`reading the files failed: ${error.message}`);
+  });
+  worker.on('exit', () => {
+    exited = true;
+  });
 
   /** Files in order; a slot is emptied once handed out, so the text can be collected. */
   const files: Array<ReadFile | undefined> = [];
@@ -280,7 +288,9 @@ const SMALL_TREE_ENTRIES = 1000;
 /** True when the directories among `paths` hold more than `limit` entries (counting stops there). */
 function hasLargeDirectory(paths: readonly string[], patterns: WalkPatterns, limit: number): boolean {
   let entries = 0;
-  const pending = paths.filter((given) => given !== '-' && fs.statSync(given, { throwIfNoEntry: false })?.isDirectory());
+  const pending = paths.filter(
+    (given) => given !== '-' && fs.statSync(given, { throwIfNoEntry: false })?.isDirectory(),
+  );
   while (pending.length > 0 && entries <= limit) {
     const dir = pending.pop() as string;
     let listed: fs.Dirent[];
@@ -291,7 +301,8 @@ function hasLargeDirectory(paths: readonly string[], patterns: WalkPatterns, lim
     }
     entries += listed.length;
     for (const entry of listed) {
-      if (entry.isDirectory() && !patterns.skippedDirectories.includes(entry.name)) pending.push(`${dir}/${entry.name}`);
+      if (entry.isDirectory() && !patterns.skippedDirectories.includes(entry.name))
+        pending.push(`${dir}/${entry.name}`);
     }
   }
   return entries > limit;

@@ -7,7 +7,11 @@ type Segment = string | number;
  * (anchors, aliases, tags, complex keys), so the caller can fall back to a full parser.
  */
 export function locateInFlow(
-  lines: readonly string[], startLine: number, startColumn: number, endLine: number, segments: readonly Segment[],
+  lines: readonly string[],
+  startLine: number,
+  startColumn: number,
+  endLine: number,
+  segments: readonly Segment[],
 ): { line: number; complete: boolean } | undefined {
   const scanner = new FlowScanner(lines, startLine, startColumn, endLine);
   try {
@@ -28,10 +32,15 @@ export function locateInFlow(
 const UNSUPPORTED = new Error('flow syntax not followed');
 
 class FlowScanner {
-  constructor(private readonly lines: readonly string[], public line: number, private column: number, private readonly endLine: number) {}
+  constructor(
+    private readonly lines: readonly string[],
+    public line: number,
+    private column: number,
+    private readonly endLine: number,
+  ) {}
 
   private peek(): string | undefined {
-    return this.line < this.endLine ? (this.lines[this.line] ?? '')[this.column] ?? '\n' : undefined;
+    return this.line < this.endLine ? ((this.lines[this.line] ?? '')[this.column] ?? '\n') : undefined;
   }
 
   private advance(): void {
@@ -154,7 +163,16 @@ class FlowScanner {
       if (char === undefined || char === ',' || char === '}' || char === ']' || char === '{' || char === '[') break;
       if (char === ':' && isKey) {
         const next = (this.lines[this.line] ?? '')[this.column + 1];
-        if (next === undefined || next === ' ' || next === '\t' || next === ',' || next === '"' || next === '[' || next === '{') break;
+        if (
+          next === undefined ||
+          next === ' ' ||
+          next === '\t' ||
+          next === ',' ||
+          next === '"' ||
+          next === '[' ||
+          next === '{'
+        )
+          break;
       }
       if (char === '#' && (text === '' || text.endsWith(' '))) break;
       text += char === '\n' ? ' ' : char;

@@ -6,7 +6,7 @@ import { FormatOptions, Formatter, LintFinding, LintObjectRef, LintResult, Linte
 import { SourcePositions } from './source-positions';
 
 export const OUTPUT_FORMATS = ['text', 'json', 'sarif', 'junit'] as const;
-export type OutputFormat = typeof OUTPUT_FORMATS[number];
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 export interface LintCommandOptions {
   readonly kubeVersion?: string;
@@ -30,7 +30,10 @@ export async function lint(paths: readonly string[], options: LintCommandOptions
     ...report.findings.map((finding) => toLintFinding(finding, lineOf(finding, positions))),
   ];
   const fileOrder = new Map(manifests.files.map((file, i) => [file, i]));
-  findings.sort((a, b) => (fileOrder.get(a.file ?? '') ?? -1) - (fileOrder.get(b.file ?? '') ?? -1) || (a.line ?? 0) - (b.line ?? 0));
+  findings.sort(
+    (a, b) =>
+      (fileOrder.get(a.file ?? '') ?? -1) - (fileOrder.get(b.file ?? '') ?? -1) || (a.line ?? 0) - (b.line ?? 0),
+  );
 
   const errors = findings.filter((f) => !f.suppressed && f.severity === 'error').length;
   return {
@@ -42,7 +45,10 @@ export async function lint(paths: readonly string[], options: LintCommandOptions
       warnings: findings.filter((f) => !f.suppressed && f.severity === 'warning').length,
       suppressed: findings.filter((f) => f.suppressed).length,
     },
-    target: { kubernetesVersion: lintOptions.kubernetesVersion.toString(), source: lintOptions.kubernetesVersionSource },
+    target: {
+      kubernetesVersion: lintOptions.kubernetesVersion.toString(),
+      source: lintOptions.kubernetesVersionSource,
+    },
     files: manifests.files,
     objects: () => lintedObjects(manifests),
   };
@@ -51,10 +57,14 @@ export async function lint(paths: readonly string[], options: LintCommandOptions
 /** Renders the result in a format; formatters are loaded only when used, to keep start-up small. */
 export function formatResult(result: LintResult, format: OutputFormat, options: FormatOptions): string {
   /* eslint-disable @typescript-eslint/no-require-imports */
-  const formatter: Formatter = format === 'json' ? require('./formatters/json').formatJson
-    : format === 'sarif' ? require('./formatters/sarif').formatSarif
-      : format === 'junit' ? require('./formatters/junit').formatJunit
-        : require('./formatters/text').formatText;
+  const formatter: Formatter =
+    format === 'json'
+      ? require('./formatters/json').formatJson
+      : format === 'sarif'
+        ? require('./formatters/sarif').formatSarif
+        : format === 'junit'
+          ? require('./formatters/junit').formatJunit
+          : require('./formatters/text').formatText;
   return formatter(result, options);
 }
 
@@ -114,7 +124,8 @@ function readStandardInput(): string {
     return fs.readFileSync(0, 'utf8');
   } catch (error) {
     // EAGAIN on a non-blocking TTY, EOF on a closed stdin: treat as empty input.
-    if ((error as NodeJS.ErrnoException).code === 'EAGAIN' || (error as NodeJS.ErrnoException).code === 'EOF') return '';
+    if ((error as NodeJS.ErrnoException).code === 'EAGAIN' || (error as NodeJS.ErrnoException).code === 'EOF')
+      return '';
     throw error;
   }
 }

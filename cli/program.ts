@@ -17,11 +17,15 @@ export async function run(argv: readonly string[], io: CliIo = processIo): Promi
     .configureOutput({ writeOut: io.out, writeErr: io.err })
     .showHelpAfterError('(run `ballast --help` for usage)');
 
-  program.command('rules')
+  program
+    .command('rules')
     .description('list every rule with its severity and summary')
-    .action(() => { io.out(listRules()); });
+    .action(() => {
+      io.out(listRules());
+    });
 
-  program.command('explain')
+  program
+    .command('explain')
     .description('print why a rule exists, how to fix its findings, an example and how to suppress it')
     .argument('<rule>', 'rule id, as printed by `ballast rules`')
     .action((ruleId: string) => {
@@ -34,13 +38,25 @@ export async function run(argv: readonly string[], io: CliIo = processIo): Promi
       }
     });
 
-  program.command('lint')
+  program
+    .command('lint')
     .description('check Kubernetes YAML/JSON files, directories (recursively) and systemd drop-ins; `-` reads stdin')
     .argument('[paths...]', 'files and directories to lint (default: the current directory)')
-    .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json', 'sarif', 'junit']).default('text'))
-    .option('--kube-version <X.Y>', `target Kubernetes version, "MAJOR.MINOR" (default: $${KUBERNETES_VERSION_ENV}, else kubernetesVersion in the config, else ${DEFAULT_KUBERNETES_VERSION})`)
-    .option('-c, --config <file>', `rules on/off, severity overrides and settings (default: ./.ballast.yaml if present)`)
-    .addHelpText('after', '\nExit codes: 0 no unsuppressed error, 1 at least one error finding, 2 usage or tool problem.')
+    .addOption(
+      new Option('-f, --format <format>', 'output format').choices(['text', 'json', 'sarif', 'junit']).default('text'),
+    )
+    .option(
+      '--kube-version <X.Y>',
+      `target Kubernetes version, "MAJOR.MINOR" (default: $${KUBERNETES_VERSION_ENV}, else kubernetesVersion in the config, else ${DEFAULT_KUBERNETES_VERSION})`,
+    )
+    .option(
+      '-c, --config <file>',
+      `rules on/off, severity overrides and settings (default: ./.ballast.yaml if present)`,
+    )
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 no unsuppressed error, 1 at least one error finding, 2 usage or tool problem.',
+    )
     .action(async (paths: string[], options: { format: string; kubeVersion?: string; config?: string }) => {
       // Loaded on use: `ballast rules` and `--help` stay fast.
       // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -29,11 +29,13 @@ export function renderRuleEntry(rule: Rule): string {
     '',
     'Suppress (per object, with the reason as the value; an empty value does not suppress):',
     '',
-    ...yamlBlock([
-      'metadata:',
-      '  annotations:',
-      `    ${suppressionAnnotation(rule.id)}: "<why this object is an exception>"`,
-    ].join('\n')),
+    ...yamlBlock(
+      [
+        'metadata:',
+        '  annotations:',
+        `    ${suppressionAnnotation(rule.id)}: "<why this object is an exception>"`,
+      ].join('\n'),
+    ),
   );
   return lines.join('\n') + '\n';
 }
@@ -45,9 +47,9 @@ export function renderCatalogue(rules: readonly Rule[]): string {
     '',
     '<!-- Generated from the rule data by `npm run docs` (docs/generate-rules.ts): do not edit by hand. -->',
     '',
-    'Every rule runs in each door: the synth gate (`BallastGate`), the cdk8s-cli validation plugin, '
-      + 'the Pulumi policy pack and `ballast lint`. An unsuppressed **error** fails the run; a **warning** '
-      + 'is reported only. `ballast explain RULE` prints the entry of one rule.',
+    'Every rule runs in each door: the synth gate (`BallastGate`), the cdk8s-cli validation plugin, ' +
+      'the Pulumi policy pack and `ballast lint`. An unsuppressed **error** fails the run; a **warning** ' +
+      'is reported only. `ballast explain RULE` prints the entry of one rule.',
     '',
     '| Rule | Severity | What it finds |',
     '| --- | --- | --- |',

@@ -4,7 +4,9 @@ import { renderRuleEntry } from './rule-catalogue';
 /** `ballast rules`: one line a rule. */
 export function listRules(): string {
   const width = Math.max(...ALL_RULES.map((rule) => rule.id.length));
-  return ALL_RULES.map((rule) => `${rule.id.padEnd(width)}  ${rule.severity.padEnd(7)}  ${rule.summary}`).join('\n') + '\n';
+  return (
+    ALL_RULES.map((rule) => `${rule.id.padEnd(width)}  ${rule.severity.padEnd(7)}  ${rule.summary}`).join('\n') + '\n'
+  );
 }
 
 /** `ballast explain RULE`: the rule's entry of docs/rules.md, or undefined for an unknown id. */

@@ -27,9 +27,10 @@ export class SourcePositions {
     if (query.source.dropIn) return lineInDropIn(query.source.dropIn, parseFieldPath(query.path));
     const file = this.fileLines(query.source.file);
     if (!file) return undefined;
-    const segments: Segment[] = query.source.listItemIndex === undefined
-      ? parseFieldPath(query.path)
-      : ['items', query.source.listItemIndex, ...parseFieldPath(query.path)];
+    const segments: Segment[] =
+      query.source.listItemIndex === undefined
+        ? parseFieldPath(query.path)
+        : ['items', query.source.listItemIndex, ...parseFieldPath(query.path)];
     const document = file.documents[query.source.documentIndex];
     if (!document) return undefined;
     const quick = locateInBlockYaml(file.lines, document, segments);
@@ -79,14 +80,20 @@ interface Block {
   readonly firstColumn: number;
 }
 
-function locateInBlockYaml(lines: readonly string[], range: { first: number; end: number }, segments: readonly Segment[]): QuickResult {
+function locateInBlockYaml(
+  lines: readonly string[],
+  range: { first: number; end: number },
+  segments: readonly Segment[],
+): QuickResult {
   const firstContent = nextContentLine(lines, range.first, range.end);
   if (firstContent === undefined) return { line: undefined, complete: false, needsParser: false };
   const startIndent = indentOf(lineAt(lines, firstContent));
   const firstChar = lineAt(lines, firstContent)[startIndent];
   if (firstChar === '{' || firstChar === '[') {
     const flow = locateInFlow(lines, firstContent, startIndent, range.end, segments);
-    return flow ? { line: flow.line + 1, complete: flow.complete, needsParser: false } : { line: firstContent + 1, complete: false, needsParser: true };
+    return flow
+      ? { line: flow.line + 1, complete: flow.complete, needsParser: false }
+      : { line: firstContent + 1, complete: false, needsParser: true };
   }
   let block: Block = { first: firstContent, end: range.end, indent: startIndent, firstColumn: startIndent };
   let line = firstContent;
@@ -131,7 +138,8 @@ function findItem(lines: readonly string[], block: Block, index: number): Found 
     const text = lineAt(lines, i);
     if (isBlankOrComment(text, column)) continue;
     if (column < block.indent) return undefined;
-    if (column > block.indent || text[column] !== '-' || !(column + 1 === text.length || text[column + 1] === ' ')) continue;
+    if (column > block.indent || text[column] !== '-' || !(column + 1 === text.length || text[column + 1] === ' '))
+      continue;
     if (++seen !== index) continue;
     let contentColumn = column + 1;
     while (text[contentColumn] === ' ') contentColumn++;
@@ -148,7 +156,10 @@ function findItem(lines: readonly string[], block: Block, index: number): Found 
       const indent = indentOf(lineAt(lines, first));
       return { line: i, child: { first, end, indent, firstColumn: indent } };
     }
-    if (isFlowOrAliasStart(text[contentColumn]) || !/^[^:]*:(\s|$)/.test(text.slice(contentColumn)) && !text.slice(contentColumn).startsWith('- ')) {
+    if (
+      isFlowOrAliasStart(text[contentColumn]) ||
+      (!/^[^:]*:(\s|$)/.test(text.slice(contentColumn)) && !text.slice(contentColumn).startsWith('- '))
+    ) {
       return { line: i };
     }
     return { line: i, child: { first: i, end, indent: contentColumn, firstColumn: contentColumn } };
@@ -163,13 +174,20 @@ function keyValueColumn(text: string, column: number, key: string): number | und
     if (!text.startsWith(written, column)) continue;
     let after = column + written.length;
     while (text[after] === ' ') after++;
-    if (text[after] === ':' && (after + 1 === text.length || text[after + 1] === ' ' || text[after + 1] === '\t')) return after + 1;
+    if (text[after] === ':' && (after + 1 === text.length || text[after + 1] === ' ' || text[after + 1] === '\t'))
+      return after + 1;
   }
   return undefined;
 }
 
 /** The lines of a key's value when it continues below the key; undefined for an inline scalar. */
-function valueBlock(lines: readonly string[], keyLine: number, keyColumn: number, valueColumn: number, end: number): Block | undefined {
+function valueBlock(
+  lines: readonly string[],
+  keyLine: number,
+  keyColumn: number,
+  valueColumn: number,
+  end: number,
+): Block | undefined {
   const rest = lineAt(lines, keyLine).slice(valueColumn).trim();
   if (rest !== '' && !rest.startsWith('#') && !/^[&!][^\s]*$/.test(rest) && !/^[|>]/.test(rest)) return undefined;
   if (/^[|>]/.test(rest)) return undefined; // block scalar: its lines are text, not fields
@@ -218,7 +236,11 @@ function inlineValueIsFlowOrAlias(text: string): boolean {
 
 function blockHasFlowOrAlias(lines: readonly string[], block: Block): boolean {
   for (let i = block.first; i < block.end; i++) {
-    if (/(^|[\s:-])[{[*]/.test(lineAt(lines, i).slice(i === block.first ? block.firstColumn : 0)) || /<<\s*:/.test(lineAt(lines, i))) return true;
+    if (
+      /(^|[\s:-])[{[*]/.test(lineAt(lines, i).slice(i === block.first ? block.firstColumn : 0)) ||
+      /<<\s*:/.test(lineAt(lines, i))
+    )
+      return true;
   }
   return false;
 }
@@ -236,7 +258,8 @@ function locateWithParser(file: FileLines, documentIndex: number, segments: read
       file.parsed = [];
     }
   }
-  const entry = file.parsed[documentIndex] as { document: import('yaml').Document; counter: import('yaml').LineCounter } | undefined;
+  const entry = file.parsed[documentIndex] as
+    { document: import('yaml').Document; counter: import('yaml').LineCounter } | undefined;
   if (!entry) return undefined;
   const { document, counter } = entry;
   let node: unknown = document.contents;
@@ -247,7 +270,9 @@ function locateWithParser(file: FileLines, documentIndex: number, segments: read
     if (typeof segment === 'number' && yaml.isSeq(node)) {
       next = node.items[segment];
     } else if (yaml.isMap(node)) {
-      const pair = node.items.find((item) => yaml.isScalar(item.key) ? String(item.key.value) === String(segment) : false);
+      const pair = node.items.find((item) =>
+        yaml.isScalar(item.key) ? String(item.key.value) === String(segment) : false,
+      );
       if (pair) {
         offset = rangeStart(pair.key) ?? offset;
         next = pair.value;

@@ -2,7 +2,14 @@ import { createHash } from 'crypto';
 import { ApiObject } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import {
-  BallastOptions, KubeVersion, ResolvedOptions, ValidationInput, ValidationReport, findingLine, targetDescription, validateObjects,
+  BallastOptions,
+  KubeVersion,
+  ResolvedOptions,
+  ValidationInput,
+  ValidationReport,
+  findingLine,
+  targetDescription,
+  validateObjects,
 } from '../validators';
 import { parseGateOptions } from './gate-options';
 import { markUserError } from './prop-error';
@@ -72,10 +79,12 @@ export class BallastGate extends Construct {
   constructor(scope: IConstruct, props: BallastGateProps = {}) {
     const root = scope.node.root;
     if (root.node.tryFindChild(GATE_ID)) {
-      throw markUserError(new Error(
-        'this app already has a BallastGate: create `new BallastGate(app, {...})` once, before any ballast '
-        + 'construct (ballast constructs install a default gate when there is none).',
-      ));
+      throw markUserError(
+        new Error(
+          'this app already has a BallastGate: create `new BallastGate(app, {...})` once, before any ballast ' +
+            'construct (ballast constructs install a default gate when there is none).',
+        ),
+      );
     }
     super(root, GATE_ID);
     Object.defineProperty(this, GATE_SYMBOL, { value: true });
@@ -119,7 +128,8 @@ export class BallastGate extends Construct {
     if (this.synthesizing && last && sameObjects(last.objects, objects)) return { report: last.report, fresh: false };
     const inputs = this.inputs(objects);
     const hash = createHash('sha256');
-    for (const input of inputs) hash.update(`${input.source?.constructPath ?? ''}\u0000${JSON.stringify(input.object)}\u0000`);
+    for (const input of inputs)
+      hash.update(`${input.source?.constructPath ?? ''}\u0000${JSON.stringify(input.object)}\u0000`);
     const digest = hash.digest('hex');
     if (last && last.digest === digest) {
       this.last = { ...last, objects };
@@ -132,7 +142,10 @@ export class BallastGate extends Construct {
 
   /** The API objects, as the rule engine takes them. */
   private inputs(objects: readonly ApiObject[]): ValidationInput[] {
-    const inputs: ValidationInput[] = objects.map((object) => ({ object: object.toJson(), source: { constructPath: object.node.path } }));
+    const inputs: ValidationInput[] = objects.map((object) => ({
+      object: object.toJson(),
+      source: { constructPath: object.node.path },
+    }));
     return inputs;
   }
 

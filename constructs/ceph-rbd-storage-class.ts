@@ -21,7 +21,8 @@ export type RbdFsType = 'ext4' | 'xfs';
  * RBD image features. The kernel client (krbd) maps `layering`, `exclusive-lock`, `object-map`,
  * `fast-diff` and `deep-flatten`; `journaling` needs the rbd-nbd mounter.
  */
-export type RbdImageFeature = 'layering' | 'exclusive-lock' | 'object-map' | 'fast-diff' | 'deep-flatten' | 'journaling';
+export type RbdImageFeature =
+  'layering' | 'exclusive-lock' | 'object-map' | 'fast-diff' | 'deep-flatten' | 'journaling';
 
 /** What the StorageClass does with the image when its claim is deleted. */
 export type RbdReclaimPolicy = 'Retain' | 'Delete';
@@ -141,16 +142,36 @@ export class CephRbdStorageClass extends Construct {
   private validate(props: CephRbdStorageClassProps): void {
     const problems = new PropProblems();
     if (!DNS_SUBDOMAIN.test(this.storageClassName)) {
-      problems.add('name', this.storageClassName, 'a StorageClass name must be a DNS subdomain', 'use lower-case letters, digits, "-" and "."');
+      problems.add(
+        'name',
+        this.storageClassName,
+        'a StorageClass name must be a DNS subdomain',
+        'use lower-case letters, digits, "-" and "."',
+      );
     }
     if ((props.clusterId ?? '').trim() === '') {
-      problems.add('clusterId', props.clusterId, 'ceph-csi needs the cluster id to find the monitors', 'use the clusterID of your ceph-csi-config entry (Rook: the cluster namespace)');
+      problems.add(
+        'clusterId',
+        props.clusterId,
+        'ceph-csi needs the cluster id to find the monitors',
+        'use the clusterID of your ceph-csi-config entry (Rook: the cluster namespace)',
+      );
     }
     if ((props.pool ?? '').trim() === '') {
-      problems.add('pool', props.pool, 'ceph-csi needs a pool to create images in', 'name an existing RBD pool, e.g. "replicapool"');
+      problems.add(
+        'pool',
+        props.pool,
+        'ceph-csi needs a pool to create images in',
+        'name an existing RBD pool, e.g. "replicapool"',
+      );
     }
     if (!(this.driverName === 'rbd.csi.ceph.com' || this.driverName.endsWith('.rbd.csi.ceph.com'))) {
-      problems.add('driverName', this.driverName, 'this construct only writes ceph-csi RBD parameters', 'use "rbd.csi.ceph.com" or Rook\'s "<namespace>.rbd.csi.ceph.com"');
+      problems.add(
+        'driverName',
+        this.driverName,
+        'this construct only writes ceph-csi RBD parameters',
+        'use "rbd.csi.ceph.com" or Rook\'s "<namespace>.rbd.csi.ceph.com"',
+      );
     }
     const secrets: Array<[string, CephSecretReference | undefined]> = [
       ['provisionerSecret', props.provisionerSecret],
@@ -159,14 +180,25 @@ export class CephRbdStorageClass extends Construct {
     ];
     for (const [prop, secret] of secrets) {
       if (!secret) {
-        if (prop !== 'controllerExpandSecret') problems.add(prop, secret, 'ceph-csi needs this Secret', 'name the Secret and its namespace');
+        if (prop !== 'controllerExpandSecret')
+          problems.add(prop, secret, 'ceph-csi needs this Secret', 'name the Secret and its namespace');
         continue;
       }
       if (!DNS_SUBDOMAIN.test(secret.name ?? '')) {
-        problems.add(`${prop}.name`, secret.name, 'a Secret name must be a DNS subdomain', 'name the existing Secret that holds the Ceph user key');
+        problems.add(
+          `${prop}.name`,
+          secret.name,
+          'a Secret name must be a DNS subdomain',
+          'name the existing Secret that holds the Ceph user key',
+        );
       }
       if (!DNS_LABEL.test(secret.namespace ?? '')) {
-        problems.add(`${prop}.namespace`, secret.namespace, 'a namespace must be a DNS label', 'name the namespace the Secret lives in, e.g. "ceph-csi"');
+        problems.add(
+          `${prop}.namespace`,
+          secret.namespace,
+          'a namespace must be a DNS label',
+          'name the namespace the Secret lives in, e.g. "ceph-csi"',
+        );
       }
     }
     const features = props.imageFeatures ?? ['layering'];
@@ -175,7 +207,12 @@ export class CephRbdStorageClass extends Construct {
     }
     for (const [feature, needs] of FEATURE_DEPENDENCIES) {
       if (features.includes(feature) && !features.includes(needs)) {
-        problems.add('imageFeatures', features, `Ceph refuses ${feature} without ${needs}`, `add "${needs}" or drop "${feature}"`);
+        problems.add(
+          'imageFeatures',
+          features,
+          `Ceph refuses ${feature} without ${needs}`,
+          `add "${needs}" or drop "${feature}"`,
+        );
       }
     }
     problems.throwIfAny(this);

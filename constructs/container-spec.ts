@@ -113,7 +113,9 @@ export function buildContainer(
 ): k8s.Container {
   const plainEnv = props.env ?? {};
   const env: k8s.EnvVar[] = [
-    ...Object.keys(plainEnv).sort().map((name) => ({ name, value: plainEnv[name] })),
+    ...Object.keys(plainEnv)
+      .sort()
+      .map((name) => ({ name, value: plainEnv[name] })),
     ...(props.envVars ?? []),
   ];
   const limits: Record<string, k8s.Quantity> = { memory: sizeQuantity(props.resources.memory) };
@@ -144,6 +146,7 @@ export function buildContainer(
     ...(props.startupProbe ? { startupProbe: props.startupProbe } : {}),
     ...dataAttachment,
     ...(props.volumeMounts && props.volumeMounts.length > 0
-      ? { volumeMounts: [...(dataAttachment.volumeMounts ?? []), ...props.volumeMounts] } : {}),
+      ? { volumeMounts: [...(dataAttachment.volumeMounts ?? []), ...props.volumeMounts] }
+      : {}),
   };
 }

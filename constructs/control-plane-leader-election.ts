@@ -59,8 +59,12 @@ export function controlPlaneLeaderElection(
   problems.collect(() => targetVersion(where, options.kubernetesVersion));
   const resourceName = options.resourceName ?? component;
   const resourceNamespace = options.resourceNamespace ?? 'kube-system';
-  for (const [prop, value] of [['resourceName', resourceName], ['resourceNamespace', resourceNamespace]] as const) {
-    if (!DNS_SUBDOMAIN.test(value)) problems.add(prop, value, 'must be a valid Kubernetes object name', 'use lower-case letters, digits and "-"');
+  for (const [prop, value] of [
+    ['resourceName', resourceName],
+    ['resourceNamespace', resourceNamespace],
+  ] as const) {
+    if (!DNS_SUBDOMAIN.test(value))
+      problems.add(prop, value, 'must be a valid Kubernetes object name', 'use lower-case letters, digits and "-"');
   }
   const checked = problems.collect(() => LeaderElectionTimings.of(options.timings, where));
   problems.throwIfAny(where);
@@ -104,7 +108,13 @@ export function controlPlaneLeaderElectionFlags(
  */
 export function kubeSchedulerConfiguration(options: ControlPlaneLeaderElectionOptions = {}) {
   const version = targetVersion('kubeSchedulerConfiguration', options.kubernetesVersion);
-  const apiVersion = version.atLeast('1.25') ? 'v1' : version.atLeast('1.23') ? 'v1beta3' : version.atLeast('1.22') ? 'v1beta2' : 'v1beta1';
+  const apiVersion = version.atLeast('1.25')
+    ? 'v1'
+    : version.atLeast('1.23')
+      ? 'v1beta3'
+      : version.atLeast('1.22')
+        ? 'v1beta2'
+        : 'v1beta1';
   return {
     apiVersion: `kubescheduler.config.k8s.io/${apiVersion}`,
     kind: 'KubeSchedulerConfiguration',
@@ -131,7 +141,13 @@ function targetVersion(where: string, value: string | KubeVersion | undefined): 
   try {
     version = typeof value === 'object' ? value : KubeVersion.target(value ?? DEFAULT_KUBERNETES_VERSION);
   } catch (error) {
-    throw new BallastPropError(where, 'kubernetesVersion', value, (error as Error).message, 'write a quoted MAJOR.MINOR the rules know, such as "1.31"');
+    throw new BallastPropError(
+      where,
+      'kubernetesVersion',
+      value,
+      (error as Error).message,
+      'write a quoted MAJOR.MINOR the rules know, such as "1.31"',
+    );
   }
   return version;
 }

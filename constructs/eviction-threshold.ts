@@ -32,18 +32,49 @@ export type EvictionThresholdValue = EvictionPercentage | EvictionQuantity;
  * kubelet's own rules plus ballast's: a unit is required, 0%/100% are refused.
  * @throws BallastPropError naming the prop, the value and the fix
  */
-export function checkEvictionThreshold(owner: string, prop: string, signal: string, value: string): EvictionThresholdValue {
+export function checkEvictionThreshold(
+  owner: string,
+  prop: string,
+  signal: string,
+  value: string,
+): EvictionThresholdValue {
   if (!isEvictionSignal(signal)) {
-    throw new BallastPropError(owner, prop, signal, 'the kubelet refuses to start on an unknown eviction signal', 'use one of EVICTION_SIGNALS');
+    throw new BallastPropError(
+      owner,
+      prop,
+      signal,
+      'the kubelet refuses to start on an unknown eviction signal',
+      'use one of EVICTION_SIGNALS',
+    );
   }
   if (typeof value !== 'string') {
     throw new BallastPropError(owner, prop, value, 'a threshold is a string', 'write "10%" or "500Mi"');
   }
   const parsed = parseThreshold(signal, value);
-  if (!parsed.ok) throw new BallastPropError(owner, prop, value, `the kubelet refuses it (${parsed.error})`, 'write a percentage strictly between 0% and 100% or a positive quantity with a unit');
-  if (parsed.disables) throw new BallastPropError(owner, prop, value, `the kubelet silently ignores ${value}, leaving ${signal} without a threshold`, 'write the threshold you mean, e.g. "5%"');
+  if (!parsed.ok)
+    throw new BallastPropError(
+      owner,
+      prop,
+      value,
+      `the kubelet refuses it (${parsed.error})`,
+      'write a percentage strictly between 0% and 100% or a positive quantity with a unit',
+    );
+  if (parsed.disables)
+    throw new BallastPropError(
+      owner,
+      prop,
+      value,
+      `the kubelet silently ignores ${value}, leaving ${signal} without a threshold`,
+      'write the threshold you mean, e.g. "5%"',
+    );
   if (parsed.value.kind === 'quantity' && !/(Ki|Mi|Gi|Ti|Pi|Ei|k|M|G|T|P|E)$/.test(value.trim())) {
-    throw new BallastPropError(owner, prop, value, 'a bare number is ambiguous (bytes? a percentage?)', `write "${value}%" or "${value}Mi"`);
+    throw new BallastPropError(
+      owner,
+      prop,
+      value,
+      'a bare number is ambiguous (bytes? a percentage?)',
+      `write "${value}%" or "${value}Mi"`,
+    );
   }
   return value.trim() as EvictionThresholdValue;
 }

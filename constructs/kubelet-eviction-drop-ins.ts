@@ -1,9 +1,17 @@
 import { Construct } from 'constructs';
 import { validateObjects } from '../validators/engine';
 import { parseSystemdDropIn } from '../validators/systemd-drop-in';
-import { KUBELET_CONFIG_DIR, KUBELET_EVICTION_CONFIG_DROP_IN, renderKubeletConfigDropIn } from '../templates/kubelet-config-drop-in';
+import {
+  KUBELET_CONFIG_DIR,
+  KUBELET_EVICTION_CONFIG_DROP_IN,
+  renderKubeletConfigDropIn,
+} from '../templates/kubelet-config-drop-in';
 import { renderKubeletConfigFragment } from '../templates/kubelet-config-fragment';
-import { KUBELET_EVICTION_SYSTEMD_DROP_IN, KUBELET_SYSTEMD_DROP_IN_DIR, renderKubeletSystemdDropIn } from '../templates/kubelet-systemd-drop-in';
+import {
+  KUBELET_EVICTION_SYSTEMD_DROP_IN,
+  KUBELET_SYSTEMD_DROP_IN_DIR,
+  renderKubeletSystemdDropIn,
+} from '../templates/kubelet-systemd-drop-in';
 import { findingLine } from '../validators/finding-text';
 import { BallastGate } from './ballast-gate';
 import { KubeletEvictionPolicy, KubeletEvictionPolicyProps } from './kubelet-eviction-policy';
@@ -56,14 +64,32 @@ export class KubeletEvictionDropIns extends Construct {
     const gate = BallastGate.of(this);
     const problems = new PropProblems();
     if (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/.test(props.pool ?? '')) {
-      problems.add('pool', props.pool, 'it names a directory under dist/nodes/', 'use lowercase letters, digits and dashes, e.g. "small-disk"');
+      problems.add(
+        'pool',
+        props.pool,
+        'it names a directory under dist/nodes/',
+        'use lowercase letters, digits and dashes, e.g. "small-disk"',
+      );
     }
     const { pool, renderings, ...policyProps } = props;
-    const policy = problems.collect(() => new KubeletEvictionPolicy({ ...policyProps, kubernetesVersion: props.kubernetesVersion ?? gate.kubernetesVersion.toString() }));
+    const policy = problems.collect(
+      () =>
+        new KubeletEvictionPolicy({
+          ...policyProps,
+          kubernetesVersion: props.kubernetesVersion ?? gate.kubernetesVersion.toString(),
+        }),
+    );
     const modern = policy ? policy.kubernetesVersion.atLeast('1.30') : gate.kubernetesVersion.atLeast('1.30');
-    const chosen = [...new Set(renderings ?? (modern ? ['config-dir', 'config-fragment'] : ['systemd-drop-in', 'config-fragment']))].sort();
+    const chosen = [
+      ...new Set(renderings ?? (modern ? ['config-dir', 'config-fragment'] : ['systemd-drop-in', 'config-fragment'])),
+    ].sort();
     if (chosen.includes('config-dir') && !modern) {
-      problems.add('renderings', renderings, `kubelet --config-dir is alpha before 1.30 (kubelet ${policy?.kubernetesVersion ?? gate.kubernetesVersion})`, "use 'systemd-drop-in' or 'config-fragment'");
+      problems.add(
+        'renderings',
+        renderings,
+        `kubelet --config-dir is alpha before 1.30 (kubelet ${policy?.kubernetesVersion ?? gate.kubernetesVersion})`,
+        "use 'systemd-drop-in' or 'config-fragment'",
+      );
     }
     problems.throwIfAny(this);
     // A policy that failed to build left problems behind, so throwIfAny has thrown.
@@ -71,13 +97,19 @@ export class KubeletEvictionDropIns extends Construct {
     this.policy = policy;
     const files = new Map<string, string>();
     if (chosen.includes('config-dir')) {
-      files.set(`config-dir${KUBELET_CONFIG_DIR}/${KUBELET_EVICTION_CONFIG_DROP_IN}`, renderKubeletConfigDropIn(this.policy.configurationSettings()));
+      files.set(
+        `config-dir${KUBELET_CONFIG_DIR}/${KUBELET_EVICTION_CONFIG_DROP_IN}`,
+        renderKubeletConfigDropIn(this.policy.configurationSettings()),
+      );
     }
     if (chosen.includes('config-fragment')) {
       files.set('config-fragment.txt', renderKubeletConfigFragment(this.policy.configurationSettings()));
     }
     if (chosen.includes('systemd-drop-in')) {
-      files.set(`systemd-drop-in${KUBELET_SYSTEMD_DROP_IN_DIR}/${KUBELET_EVICTION_SYSTEMD_DROP_IN}`, renderKubeletSystemdDropIn(this.policy.flagSettings()));
+      files.set(
+        `systemd-drop-in${KUBELET_SYSTEMD_DROP_IN_DIR}/${KUBELET_EVICTION_SYSTEMD_DROP_IN}`,
+        renderKubeletSystemdDropIn(this.policy.flagSettings()),
+      );
     }
     this.files = files;
     NodeFilesOutput.of(this).addDirectory(`nodes/${pool}`, () => this.files);
@@ -87,17 +119,26 @@ export class KubeletEvictionDropIns extends Construct {
   /** The same eviction rules `ballast lint` runs, on what this construct renders. */
   private checkRenderedFiles(): string[] {
     const settings = this.policy.configurationSettings();
-    const objects: unknown[] = [{
-      apiVersion: 'kubelet.config.k8s.io/v1beta1', kind: 'KubeletConfiguration', metadata: { name: `${this.node.id}-config` }, ...settings,
-    }];
+    const objects: unknown[] = [
+      {
+        apiVersion: 'kubelet.config.k8s.io/v1beta1',
+        kind: 'KubeletConfiguration',
+        metadata: { name: `${this.node.id}-config` },
+        ...settings,
+      },
+    ];
     for (const [file, content] of this.files) {
       if (file.startsWith('systemd-drop-in/')) objects.push(parseSystemdDropIn(content, file));
     }
     // The app's options (rules switched off, severities, parameters) apply here as everywhere in
     // the app; only the version is the kubelet's own.
-    const report = validateObjects(objects.map((object) => ({ object, source: { constructPath: this.node.path } })), {
-      ...BallastGate.of(this).options, kubernetesVersion: this.policy.kubernetesVersion,
-    });
+    const report = validateObjects(
+      objects.map((object) => ({ object, source: { constructPath: this.node.path } })),
+      {
+        ...BallastGate.of(this).options,
+        kubernetesVersion: this.policy.kubernetesVersion,
+      },
+    );
     return report.findings.filter((finding) => finding.severity === 'error').map(findingLine);
   }
 }

@@ -5,9 +5,17 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { KUBELET_CONFIG_DIR, KUBELET_EVICTION_CONFIG_DROP_IN, renderKubeletConfigDropIn } from '../templates/kubelet-config-drop-in';
+import {
+  KUBELET_CONFIG_DIR,
+  KUBELET_EVICTION_CONFIG_DROP_IN,
+  renderKubeletConfigDropIn,
+} from '../templates/kubelet-config-drop-in';
 import { NodeFile } from '../templates/kubelet-eviction-settings';
-import { KUBELET_EVICTION_SYSTEMD_DROP_IN, KUBELET_SYSTEMD_DROP_IN_DIR, renderKubeletSystemdDropIn } from '../templates/kubelet-systemd-drop-in';
+import {
+  KUBELET_EVICTION_SYSTEMD_DROP_IN,
+  KUBELET_SYSTEMD_DROP_IN_DIR,
+  renderKubeletSystemdDropIn,
+} from '../templates/kubelet-systemd-drop-in';
 import { KubeletEvictionPolicy } from './kubelet-eviction-policy';
 import { BallastPropError } from './prop-error';
 
@@ -35,26 +43,44 @@ export interface KubeletEvictionNodeFilesOptions {
 }
 
 /** The files to write on each node of the pool, sorted by path. */
-export function kubeletEvictionNodeFiles(policy: KubeletEvictionPolicy, options: KubeletEvictionNodeFilesOptions = {}): NodeFile[] {
+export function kubeletEvictionNodeFiles(
+  policy: KubeletEvictionPolicy,
+  options: KubeletEvictionNodeFilesOptions = {},
+): NodeFile[] {
   const delivery = kubeletEvictionDelivery(policy, options.delivery);
   if (delivery === 'config-dir' && policy.kubernetesVersion.before('1.30')) {
-    throw new BallastPropError('kubeletEvictionNodeFiles', 'delivery', delivery,
+    throw new BallastPropError(
+      'kubeletEvictionNodeFiles',
+      'delivery',
+      delivery,
       `--config-dir is alpha before 1.30 (target ${policy.kubernetesVersion}) and needs the KubeletConfigDropInDir feature gate`,
-      "use delivery: 'systemd-drop-in'");
+      "use delivery: 'systemd-drop-in'",
+    );
   }
   if (delivery === 'config-dir') {
     const dir = (options.configDir ?? KUBELET_CONFIG_DIR).replace(/\/+$/, '');
-    return [{ path: `${dir}/${KUBELET_EVICTION_CONFIG_DROP_IN}`, content: renderKubeletConfigDropIn(policy.configurationSettings()), mode: 0o644 }];
+    return [
+      {
+        path: `${dir}/${KUBELET_EVICTION_CONFIG_DROP_IN}`,
+        content: renderKubeletConfigDropIn(policy.configurationSettings()),
+        mode: 0o644,
+      },
+    ];
   }
-  return [{
-    path: `${KUBELET_SYSTEMD_DROP_IN_DIR}/${KUBELET_EVICTION_SYSTEMD_DROP_IN}`,
-    content: renderKubeletSystemdDropIn(policy.flagSettings()),
-    mode: 0o644,
-  }];
+  return [
+    {
+      path: `${KUBELET_SYSTEMD_DROP_IN_DIR}/${KUBELET_EVICTION_SYSTEMD_DROP_IN}`,
+      content: renderKubeletSystemdDropIn(policy.flagSettings()),
+      mode: 0o644,
+    },
+  ];
 }
 
 /** The delivery asked for, or the default of the policy's version: 'config-dir' from 1.30, 'systemd-drop-in' before. */
-export function kubeletEvictionDelivery(policy: KubeletEvictionPolicy, delivery?: KubeletEvictionDelivery): KubeletEvictionDelivery {
+export function kubeletEvictionDelivery(
+  policy: KubeletEvictionPolicy,
+  delivery?: KubeletEvictionDelivery,
+): KubeletEvictionDelivery {
   return delivery ?? (policy.kubernetesVersion.atLeast('1.30') ? 'config-dir' : 'systemd-drop-in');
 }
 

@@ -5,8 +5,13 @@
  */
 import { KubeVersion } from '../validators/kube-version';
 import {
-  EVICTION_SIGNALS, EvictionSignal, MERGE_DEFAULT_EVICTION_SETTINGS_SINCE, compareThresholds, defaultEvictionHard,
-  minimumReclaimError, parseThreshold,
+  EVICTION_SIGNALS,
+  EvictionSignal,
+  MERGE_DEFAULT_EVICTION_SETTINGS_SINCE,
+  compareThresholds,
+  defaultEvictionHard,
+  minimumReclaimError,
+  parseThreshold,
 } from '../validators/rules/eviction/eviction-signals';
 import { parseGoDuration } from '../validators/go-duration';
 import { KubeletEvictionSettings } from '../templates/kubelet-eviction-settings';
@@ -82,15 +87,24 @@ export class KubeletEvictionPolicy {
     try {
       this.kubernetesVersion = KubeVersion.target(props.kubernetesVersion);
     } catch (error) {
-      throw new BallastPropError(OWNER, 'kubernetesVersion', props.kubernetesVersion, (error as Error).message, 'use e.g. "1.30"');
+      throw new BallastPropError(
+        OWNER,
+        'kubernetesVersion',
+        props.kubernetesVersion,
+        (error as Error).message,
+        'use e.g. "1.30"',
+      );
     }
     this.props = props;
     const version = this.kubernetesVersion;
     const problems = new PropProblems();
     if (props.defaults === 'merge-by-kubelet' && version.before(MERGE_DEFAULT_EVICTION_SETTINGS_SINCE)) {
-      problems.add('defaults', props.defaults,
+      problems.add(
+        'defaults',
+        props.defaults,
         `mergeDefaultEvictionSettings exists from ${MERGE_DEFAULT_EVICTION_SETTINGS_SINCE}; on ${version} the kubelet would drop every default signal not written`,
-        "use defaults: 'explicit' (the default)");
+        "use defaults: 'explicit' (the default)",
+      );
     }
 
     const hard: Partial<Record<EvictionSignal, string>> = { ...defaultEvictionHard(version) };
@@ -99,42 +113,70 @@ export class KubeletEvictionPolicy {
       if (checked === undefined) continue;
       hard[signal as EvictionSignal] = checked;
       const parsed = parseThreshold(signal, value);
-      if (DISK_SIGNALS.includes(signal) && parsed.ok && parsed.value.kind === 'percentage' && parsed.value.percent < MINIMUM_DISK_PERCENT) {
-        problems.add(`hard.${signal}`, value,
+      if (
+        DISK_SIGNALS.includes(signal) &&
+        parsed.ok &&
+        parsed.value.kind === 'percentage' &&
+        parsed.value.percent < MINIMUM_DISK_PERCENT
+      ) {
+        problems.add(
+          `hard.${signal}`,
+          value,
           `below ${MINIMUM_DISK_PERCENT}% the disk fills up before the kubelet evicts anything (incident 3 began with a full disk)`,
-          `keep ${MINIMUM_DISK_PERCENT}% or more, or give an absolute amount such as "20Gi" on very large disks`);
+          `keep ${MINIMUM_DISK_PERCENT}% or more, or give an absolute amount such as "20Gi" on very large disks`,
+        );
       }
     }
     this.hardThresholds = ordered(hard);
 
     for (const [signal, soft] of Object.entries(props.soft ?? {}) as Array<[EvictionSignal, SoftEvictionThreshold]>) {
-      const threshold = problems.collect(() => checkEvictionThreshold(OWNER, `soft.${signal}.threshold`, signal, soft?.threshold));
+      const threshold = problems.collect(() =>
+        checkEvictionThreshold(OWNER, `soft.${signal}.threshold`, signal, soft?.threshold),
+      );
       const milliseconds = parseGoDuration(String(soft?.gracePeriod ?? ''));
       if (milliseconds === undefined || milliseconds <= 0) {
-        problems.add(`soft.${signal}.gracePeriod`, soft?.gracePeriod,
-          'a soft threshold needs a positive grace period (the kubelet refuses to start without one)', 'write e.g. "2m" or "90s"');
+        problems.add(
+          `soft.${signal}.gracePeriod`,
+          soft?.gracePeriod,
+          'a soft threshold needs a positive grace period (the kubelet refuses to start without one)',
+          'write e.g. "2m" or "90s"',
+        );
       }
       if (threshold === undefined) continue;
       const hardValue = this.hardThresholds[signal];
       const softParsed = parseThreshold(signal, soft.threshold);
       const hardParsed = hardValue === undefined ? undefined : parseThreshold(signal, hardValue);
       if (softParsed.ok && hardParsed?.ok && (compareThresholds(softParsed.value, hardParsed.value) ?? 1) <= 0) {
-        problems.add(`soft.${signal}.threshold`, soft.threshold,
-          `not above the hard threshold ${signal}<${hardValue}: it would never fire first`, `write a value above ${hardValue}`);
+        problems.add(
+          `soft.${signal}.threshold`,
+          soft.threshold,
+          `not above the hard threshold ${signal}<${hardValue}: it would never fire first`,
+          `write a value above ${hardValue}`,
+        );
       }
     }
     for (const [signal, value] of Object.entries(props.minimumReclaim ?? {})) {
       const error = typeof value === 'string' ? minimumReclaimError(signal, value) : 'not a string';
       if (!(EVICTION_SIGNALS as readonly string[]).includes(signal) || error !== undefined) {
-        problems.add(`minimumReclaim.${signal}`, value, error ?? 'unknown eviction signal', 'write a positive percentage or quantity for a known signal');
+        problems.add(
+          `minimumReclaim.${signal}`,
+          value,
+          error ?? 'unknown eviction signal',
+          'write a positive percentage or quantity for a known signal',
+        );
       }
     }
     const hasSoft = Object.keys(props.soft ?? {}).length > 0;
     const maxGrace = props.maxPodGracePeriodSeconds ?? (hasSoft ? DEFAULT_MAX_POD_GRACE_PERIOD_SECONDS : undefined);
     if (maxGrace !== undefined && (!Number.isInteger(maxGrace) || maxGrace < 0 || (hasSoft && maxGrace === 0))) {
-      problems.add('maxPodGracePeriodSeconds', maxGrace,
-        hasSoft && maxGrace === 0 ? 'with soft thresholds, 0 kills evicted pods without any grace' : 'must be a non-negative whole number of seconds',
-        `use e.g. ${DEFAULT_MAX_POD_GRACE_PERIOD_SECONDS}`);
+      problems.add(
+        'maxPodGracePeriodSeconds',
+        maxGrace,
+        hasSoft && maxGrace === 0
+          ? 'with soft thresholds, 0 kills evicted pods without any grace'
+          : 'must be a non-negative whole number of seconds',
+        `use e.g. ${DEFAULT_MAX_POD_GRACE_PERIOD_SECONDS}`,
+      );
     }
     problems.throwIfAny(OWNER);
     this.maxPodGracePeriodSeconds = maxGrace;
@@ -147,11 +189,18 @@ export class KubeletEvictionPolicy {
    */
   public configurationSettings(): KubeletEvictionSettings {
     const merge = this.props.defaults === 'merge-by-kubelet';
-    const changedHard = ordered(Object.fromEntries(
-      Object.keys(this.props.hard ?? {}).map((signal) => [signal, this.hardThresholds[signal as EvictionSignal] as string]),
-    ));
+    const changedHard = ordered(
+      Object.fromEntries(
+        Object.keys(this.props.hard ?? {}).map((signal) => [
+          signal,
+          this.hardThresholds[signal as EvictionSignal] as string,
+        ]),
+      ),
+    );
     return {
-      ...(this.kubernetesVersion.atLeast(MERGE_DEFAULT_EVICTION_SETTINGS_SINCE) ? { mergeDefaultEvictionSettings: merge } : {}),
+      ...(this.kubernetesVersion.atLeast(MERGE_DEFAULT_EVICTION_SETTINGS_SINCE)
+        ? { mergeDefaultEvictionSettings: merge }
+        : {}),
       ...this.commonSettings(merge ? changedHard : this.hardThresholds),
     };
   }
@@ -166,13 +215,18 @@ export class KubeletEvictionPolicy {
     const signals = EVICTION_SIGNALS.filter((signal) => soft[signal] !== undefined);
     const settings: KubeletEvictionSettings = {
       evictionHard: hard,
-      ...(signals.length > 0 ? {
-        evictionSoft: Object.fromEntries(signals.map((signal) => [signal, soft[signal]!.threshold.trim()])),
-        evictionSoftGracePeriod: Object.fromEntries(signals.map((signal) => [signal, soft[signal]!.gracePeriod])),
-      } : {}),
+      ...(signals.length > 0
+        ? {
+            evictionSoft: Object.fromEntries(signals.map((signal) => [signal, soft[signal]!.threshold.trim()])),
+            evictionSoftGracePeriod: Object.fromEntries(signals.map((signal) => [signal, soft[signal]!.gracePeriod])),
+          }
+        : {}),
       ...(Object.keys(this.props.minimumReclaim ?? {}).length > 0
-        ? { evictionMinimumReclaim: ordered(this.props.minimumReclaim as Record<string, string>) } : {}),
-      ...(this.maxPodGracePeriodSeconds !== undefined ? { evictionMaxPodGracePeriod: this.maxPodGracePeriodSeconds } : {}),
+        ? { evictionMinimumReclaim: ordered(this.props.minimumReclaim as Record<string, string>) }
+        : {}),
+      ...(this.maxPodGracePeriodSeconds !== undefined
+        ? { evictionMaxPodGracePeriod: this.maxPodGracePeriodSeconds }
+        : {}),
     };
     return settings;
   }

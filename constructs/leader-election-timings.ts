@@ -44,7 +44,11 @@ export class LeaderElectionTimings {
    * @param prop the prop the timings were given as, named in the error
    * @throws BallastPropError listing every violated check
    */
-  public static of(props: LeaderElectionTimingsProps | undefined, where: IConstruct | string, prop = 'timings'): LeaderElectionTimings {
+  public static of(
+    props: LeaderElectionTimingsProps | undefined,
+    where: IConstruct | string,
+    prop = 'timings',
+  ): LeaderElectionTimings {
     const milliseconds = (value: Duration | undefined, fallback: number) =>
       value === undefined ? fallback : value.toMilliseconds({ integral: false });
     const timings: LeaderElectionTimingsMs = {
@@ -73,7 +77,11 @@ export class LeaderElectionTimings {
   }
 
   /** The timings as Go duration strings (`15s`), the form of the flags and of component configuration. */
-  public toGoDurations(): { readonly leaseDuration: string; readonly renewDeadline: string; readonly retryPeriod: string } {
+  public toGoDurations(): {
+    readonly leaseDuration: string;
+    readonly renewDeadline: string;
+    readonly retryPeriod: string;
+  } {
     return {
       leaseDuration: formatGoDuration(this.milliseconds.leaseDuration),
       renewDeadline: formatGoDuration(this.milliseconds.renewDeadline),

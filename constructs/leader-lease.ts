@@ -46,7 +46,8 @@ export interface LeaderLeaseProps {
  * A ServiceAccount: a cdk8s-plus ServiceAccount of any line (anything that can name itself as an
  * RBAC subject) or a low-level `k8s.KubeServiceAccount` / ApiObject.
  */
-export type LeaderServiceAccount = { toSubjectConfiguration(): { readonly name: string; readonly namespace?: string } } | ApiObject;
+export type LeaderServiceAccount =
+  { toSubjectConfiguration(): { readonly name: string; readonly namespace?: string } } | ApiObject;
 
 /** A workload: a cdk8s-plus workload or pod of any line, or a `k8s.Kube*`/raw object with a pod template. */
 export type LeaderWorkload = WorkloadLike;
@@ -81,18 +82,30 @@ export class LeaderLease extends Construct {
     BallastGate.of(this);
     const problems = new PropProblems();
     if (props.name !== undefined && !DNS_SUBDOMAIN.test(props.name)) {
-      problems.add('name', props.name, 'a Lease name must be a DNS subdomain',
-        'use lower-case letters, digits, "-" and ".", such as "report-runner"');
+      problems.add(
+        'name',
+        props.name,
+        'a Lease name must be a DNS subdomain',
+        'use lower-case letters, digits, "-" and ".", such as "report-runner"',
+      );
     }
     if (props.namespace !== undefined && !DNS_LABEL.test(props.namespace)) {
-      problems.add('namespace', props.namespace, 'a namespace must be a DNS label',
-        'use lower-case letters, digits and "-", at most 63 characters');
+      problems.add(
+        'namespace',
+        props.namespace,
+        'a namespace must be a DNS label',
+        'use lower-case letters, digits and "-", at most 63 characters',
+      );
     }
     const timings = problems.collect(() => LeaderElectionTimings.of(props.timings, this));
     const leaseDurationSeconds = timings ? Math.floor(timings.toMilliseconds().leaseDuration / 1000) : 0;
     if (timings && leaseDurationSeconds < 1) {
-      problems.add('timings.leaseDuration', timings.toGoDurations().leaseDuration,
-        'a Lease\'s leaseDurationSeconds must be at least 1 second', 'use a leaseDuration of 1s or more (default 15s)');
+      problems.add(
+        'timings.leaseDuration',
+        timings.toGoDurations().leaseDuration,
+        "a Lease's leaseDurationSeconds must be at least 1 second",
+        'use a leaseDuration of 1s or more (default 15s)',
+      );
     }
     problems.throwIfAny(this);
     this.timings = timings ?? LeaderElectionTimings.DEFAULT;
@@ -114,25 +127,37 @@ export class LeaderLease extends Construct {
     const subject = subjectOf(serviceAccount);
     const key = `${subject.namespace ?? ''}/${subject.name}`;
     if (this.granted.has(key)) {
-      throw new BallastPropError(this, 'grantLeadership(serviceAccount)', key, 'leadership is already granted to this ServiceAccount',
-        'call grantLeadership once per ServiceAccount');
+      throw new BallastPropError(
+        this,
+        'grantLeadership(serviceAccount)',
+        key,
+        'leadership is already granted to this ServiceAccount',
+        'call grantLeadership once per ServiceAccount',
+      );
     }
     this.granted.add(key);
-    const role = this.role ?? (this.role = new k8s.KubeRole(this, 'Role', {
-      metadata: { name: `${this.name}-leader-election`, namespace: this.namespace },
-      rules: [
-        { apiGroups: [LEASE_API_GROUP], resources: ['leases'], verbs: ['create'] },
-        { apiGroups: [LEASE_API_GROUP], resources: ['leases'], resourceNames: [this.name], verbs: ['get', 'update'] },
-      ],
-    }));
+    const role =
+      this.role ??
+      (this.role = new k8s.KubeRole(this, 'Role', {
+        metadata: { name: `${this.name}-leader-election`, namespace: this.namespace },
+        rules: [
+          { apiGroups: [LEASE_API_GROUP], resources: ['leases'], verbs: ['create'] },
+          { apiGroups: [LEASE_API_GROUP], resources: ['leases'], resourceNames: [this.name], verbs: ['get', 'update'] },
+        ],
+      }));
     // Accounts of the same name in other namespaces each get a binding: their names must differ.
-    const otherNamespace = subject.namespace !== undefined && subject.namespace !== this.namespace ? `-${subject.namespace}` : '';
-    return new k8s.KubeRoleBinding(this, `RoleBinding-${subject.name}${subject.namespace ? `-${subject.namespace}` : ''}`, {
-      metadata: { name: `${this.name}-leader-election-${subject.name}${otherNamespace}`, namespace: this.namespace },
-      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: role.name },
-      // Without a namespace the subject defaults to the binding's namespace (RBAC authorizer).
-      subjects: [{ kind: 'ServiceAccount', name: subject.name, namespace: subject.namespace }],
-    });
+    const otherNamespace =
+      subject.namespace !== undefined && subject.namespace !== this.namespace ? `-${subject.namespace}` : '';
+    return new k8s.KubeRoleBinding(
+      this,
+      `RoleBinding-${subject.name}${subject.namespace ? `-${subject.namespace}` : ''}`,
+      {
+        metadata: { name: `${this.name}-leader-election-${subject.name}${otherNamespace}`, namespace: this.namespace },
+        roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: role.name },
+        // Without a namespace the subject defaults to the binding's namespace (RBAC authorizer).
+        subjects: [{ kind: 'ServiceAccount', name: subject.name, namespace: subject.namespace }],
+      },
+    );
   }
 
   /**
@@ -163,19 +188,26 @@ export class LeaderLease extends Construct {
     const template = podTemplateOf(workload, this, 'attachTo(workload)');
     const containers = asArray(template.podSpec.containers);
     if (containers.length === 0) {
-      throw new BallastPropError(this, 'attachTo(workload)', workloadPath(workload),
-        'the workload has no containers yet', 'add the containers first, then call attachTo');
+      throw new BallastPropError(
+        this,
+        'attachTo(workload)',
+        workloadPath(workload),
+        'the workload has no containers yet',
+        'add the containers first, then call attachTo',
+      );
     }
     const pointer = `${template.pointer}/containers`;
     containers.forEach((container, index) => {
       const existing = isRecord(container) ? asArray(container.env) : [];
       for (const variable of existing) {
         const name = isRecord(variable) ? asString(variable.name) : undefined;
-        if (name !== undefined && variables.some((v) => v.name === name)) throw this.conflict(workloadPath(workload), name);
+        if (name !== undefined && variables.some((v) => v.name === name))
+          throw this.conflict(workloadPath(workload), name);
       }
       const env = variables.map(toJsonEnvVar);
       if (isRecord(container) && Array.isArray(container.env)) {
-        for (const variable of env) template.apiObject.addJsonPatch(JsonPatch.add(`${pointer}/${index}/env/-`, variable));
+        for (const variable of env)
+          template.apiObject.addJsonPatch(JsonPatch.add(`${pointer}/${index}/env/-`, variable));
       } else {
         template.apiObject.addJsonPatch(JsonPatch.add(`${pointer}/${index}/env`, env));
       }
@@ -183,8 +215,13 @@ export class LeaderLease extends Construct {
   }
 
   private conflict(workloadPath: string, name: string): BallastPropError {
-    return new BallastPropError(this, 'attachTo(workload)', workloadPath, `a container already sets ${name}`,
-      'remove that variable or attach only one LeaderLease to the workload');
+    return new BallastPropError(
+      this,
+      'attachTo(workload)',
+      workloadPath,
+      `a container already sets ${name}`,
+      'remove that variable or attach only one LeaderLease to the workload',
+    );
   }
 }
 

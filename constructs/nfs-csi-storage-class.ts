@@ -43,18 +43,29 @@ export class NfsCsiStorageClass extends Construct {
     super(scope, id);
     BallastGate.of(this);
     const problems = new PropProblems();
-    if ((props.server ?? '').trim() === '') problems.add('server', props.server, 'empty', 'set the NFS server host name or IP');
-    if (!(props.share ?? '').startsWith('/')) problems.add('share', props.share, 'the share must be an absolute path', 'use e.g. "/exports"');
+    if ((props.server ?? '').trim() === '')
+      problems.add('server', props.server, 'empty', 'set the NFS server host name or IP');
+    if (!(props.share ?? '').startsWith('/'))
+      problems.add('share', props.share, 'the share must be an absolute path', 'use e.g. "/exports"');
     const options = props.mountOptions ?? {};
     (options.extra ?? []).forEach((option, index) => {
       if (/^(soft|hard|(nfs)?vers=.*)$/.test(option) || option.includes(',')) {
-        problems.add(`mountOptions.extra[${index}]`, option, 'soft/hard/version are typed props and options go one per entry',
-          'use mountOptions.soft / mountOptions.version');
+        problems.add(
+          `mountOptions.extra[${index}]`,
+          option,
+          'soft/hard/version are typed props and options go one per entry',
+          'use mountOptions.soft / mountOptions.version',
+        );
       }
     });
     this.name = props.name ?? id.toLowerCase();
     if (!DNS_SUBDOMAIN.test(this.name)) {
-      problems.add('name', this.name, 'a StorageClass name must be a DNS subdomain', 'use lower-case letters, digits, "-" and ".", e.g. "nfs-csi"');
+      problems.add(
+        'name',
+        this.name,
+        'a StorageClass name must be a DNS subdomain',
+        'use lower-case letters, digits, "-" and ".", e.g. "nfs-csi"',
+      );
     }
     problems.throwIfAny(this);
     this.storageClass = new k8s.KubeStorageClass(this, 'class', {
@@ -63,7 +74,11 @@ export class NfsCsiStorageClass extends Construct {
       parameters: { server: props.server, share: props.share, ...(props.subDir ? { subDir: props.subDir } : {}) },
       reclaimPolicy: props.reclaimPolicy ?? 'Retain',
       volumeBindingMode: 'Immediate',
-      mountOptions: [options.soft ? 'soft' : 'hard', `nfsvers=${options.version ?? NfsVersion.V4_1}`, ...(options.extra ?? [])],
+      mountOptions: [
+        options.soft ? 'soft' : 'hard',
+        `nfsvers=${options.version ?? NfsVersion.V4_1}`,
+        ...(options.extra ?? []),
+      ],
     });
     // StorageClasses are cluster-scoped: a namespace from the chart must not stay on it.
     keepClusterScoped(this.storageClass);

@@ -97,15 +97,24 @@ export class NfsVolume extends Construct {
     if (!/^[A-Za-z0-9.:\-[\]]+$/.test(props.server ?? '')) {
       problems.add('server', props.server, 'not a host name or IP address', 'use e.g. "nfs.example.com" or "10.0.0.5"');
     }
-    if (!(props.path ?? '').startsWith('/')) problems.add('path', props.path, 'the export path must be absolute', 'use e.g. "/exports/shared"');
+    if (!(props.path ?? '').startsWith('/'))
+      problems.add('path', props.path, 'the export path must be absolute', 'use e.g. "/exports/shared"');
     if (props.mountOptions && !props.claim) {
-      problems.add('mountOptions', props.mountOptions, 'inline nfs volumes have no mount options',
-        'set `claim` to get a PersistentVolume, which carries them');
+      problems.add(
+        'mountOptions',
+        props.mountOptions,
+        'inline nfs volumes have no mount options',
+        'set `claim` to get a PersistentVolume, which carries them',
+      );
     }
     (props.mountOptions?.extra ?? []).forEach((option, index) => {
       if (/^(soft|hard|(nfs)?vers=.*)$/.test(option) || option.includes(',')) {
-        problems.add(`mountOptions.extra[${index}]`, option, 'soft/hard/version are typed props and options go one per entry',
-          'use mountOptions.soft / mountOptions.version');
+        problems.add(
+          `mountOptions.extra[${index}]`,
+          option,
+          'soft/hard/version are typed props and options go one per entry',
+          'use mountOptions.soft / mountOptions.version',
+        );
       }
     });
     this.node.addValidation({ validate: () => this.checkMounts() });
@@ -118,16 +127,29 @@ export class NfsVolume extends Construct {
     }
     const name = props.claim.name ?? id.toLowerCase();
     if (!DNS_LABEL.test(props.claim.namespace ?? '')) {
-      problems.add('claim.namespace', props.claim.namespace, 'a namespace must be a DNS label', 'use lower-case letters, digits and "-", e.g. "analytics"');
+      problems.add(
+        'claim.namespace',
+        props.claim.namespace,
+        'a namespace must be a DNS label',
+        'use lower-case letters, digits and "-", e.g. "analytics"',
+      );
     }
     if (!DNS_SUBDOMAIN.test(name)) {
-      problems.add('claim.name', name, 'the claim name must be a DNS subdomain',
-        'set claim.name to lower-case letters, digits, "-" and ".", e.g. "reports"');
+      problems.add(
+        'claim.name',
+        name,
+        'the claim name must be a DNS subdomain',
+        'set claim.name to lower-case letters, digits, "-" and ".", e.g. "reports"',
+      );
     }
     const persistentVolumeName = props.claim.volumeName ?? `${props.claim.namespace}-${name}`;
     if (!DNS_SUBDOMAIN.test(persistentVolumeName)) {
-      problems.add('claim.volumeName', persistentVolumeName, 'the PersistentVolume name must be a DNS subdomain',
-        'set claim.volumeName to at most 253 lower-case letters, digits, "-" and ".", e.g. "analytics-reports"');
+      problems.add(
+        'claim.volumeName',
+        persistentVolumeName,
+        'the PersistentVolume name must be a DNS subdomain',
+        'set claim.volumeName to at most 253 lower-case letters, digits, "-" and ".", e.g. "analytics-reports"',
+      );
     }
     const storage = props.claim.storage ?? '1Gi';
     if (!/^[0-9]+(\.[0-9]+)?(Ki|Mi|Gi|Ti|Pi|Ei|k|M|G|T|P|E)?$/.test(storage)) {
@@ -144,11 +166,19 @@ export class NfsVolume extends Construct {
         accessModes,
         persistentVolumeReclaimPolicy: 'Retain',
         storageClassName: '',
-        mountOptions: [options.soft ? 'soft' : 'hard', `nfsvers=${options.version ?? NfsVersion.V4_1}`, ...(options.extra ?? [])],
+        mountOptions: [
+          options.soft ? 'soft' : 'hard',
+          `nfsvers=${options.version ?? NfsVersion.V4_1}`,
+          ...(options.extra ?? []),
+        ],
         claimRef: { namespace: props.claim.namespace, name },
         nfs,
         nodeAffinity: {
-          required: { nodeSelectorTerms: [{ matchExpressions: [{ key: NFS_CLIENT.label.key, operator: 'In', values: [NFS_CLIENT.label.value] }] }] },
+          required: {
+            nodeSelectorTerms: [
+              { matchExpressions: [{ key: NFS_CLIENT.label.key, operator: 'In', values: [NFS_CLIENT.label.value] }] },
+            ],
+          },
         },
       },
     });
@@ -156,9 +186,17 @@ export class NfsVolume extends Construct {
     keepClusterScoped(this.persistentVolume);
     this.persistentVolumeClaim = new k8s.KubePersistentVolumeClaim(this, 'claim', {
       metadata: { name, namespace: props.claim.namespace },
-      spec: { accessModes, storageClassName: '', volumeName: persistentVolumeName, resources: { requests: { storage: k8s.Quantity.fromString(storage) } } },
+      spec: {
+        accessModes,
+        storageClassName: '',
+        volumeName: persistentVolumeName,
+        resources: { requests: { storage: k8s.Quantity.fromString(storage) } },
+      },
     });
-    this.volume = { name: volumeName, persistentVolumeClaim: { claimName: name, ...(props.readOnly ? { readOnly: true } : {}) } };
+    this.volume = {
+      name: volumeName,
+      persistentVolumeClaim: { claimName: name, ...(props.readOnly ? { readOnly: true } : {}) },
+    };
   }
 
   /**
@@ -175,18 +213,28 @@ export class NfsVolume extends Construct {
    */
   public mountIn(workload: WorkloadLike): void {
     const template = podTemplateOf(workload, this, 'mountIn(workload)');
-    if (this.claimNamespace !== undefined && template.namespace !== undefined && template.namespace !== this.claimNamespace) {
-      throw new BallastPropError(this, 'mountIn(workload)', workloadPath(workload),
-        `the workload is in namespace "${template.namespace}" but the claim is in namespace "${this.claimNamespace}"; `
-        + 'a pod can only use claims of its own namespace',
-        `set claim.namespace to "${template.namespace}", or mount a claim made in "${this.claimNamespace}" into a workload there`);
+    if (
+      this.claimNamespace !== undefined &&
+      template.namespace !== undefined &&
+      template.namespace !== this.claimNamespace
+    ) {
+      throw new BallastPropError(
+        this,
+        'mountIn(workload)',
+        workloadPath(workload),
+        `the workload is in namespace "${template.namespace}" but the claim is in namespace "${this.claimNamespace}"; ` +
+          'a pod can only use claims of its own namespace',
+        `set claim.namespace to "${template.namespace}", or mount a claim made in "${this.claimNamespace}" into a workload there`,
+      );
     }
     const volumes = template.podSpec.volumes;
     if (!asArray(volumes).some((existing) => asRecord(existing)?.name === this.volume.name)) {
       const volume = JSON.parse(JSON.stringify(this.volume)) as JsonRecord;
-      template.apiObject.addJsonPatch(Array.isArray(volumes)
-        ? JsonPatch.add(`${template.pointer}/volumes/-`, volume)
-        : JsonPatch.add(`${template.pointer}/volumes`, [volume]));
+      template.apiObject.addJsonPatch(
+        Array.isArray(volumes)
+          ? JsonPatch.add(`${template.pointer}/volumes/-`, volume)
+          : JsonPatch.add(`${template.pointer}/volumes`, [volume]),
+      );
     }
     requireNodePrerequisite(workload, NFS_CLIENT, this);
     if (!this.mountedIn.includes(template.apiObject)) this.mountedIn.push(template.apiObject);
@@ -203,14 +251,17 @@ export class NfsVolume extends Construct {
       const volumes = new Set(asArray(location.spec.volumes).map((v) => asRecord(v)?.name));
       const errors: string[] = [];
       const where = `${apiObject.kind} ${apiObject.node.path}`;
-      if (!volumes.has(this.volume.name)) errors.push(`${where} no longer has volume ${this.volume.name}: call mountIn last.`);
+      if (!volumes.has(this.volume.name))
+        errors.push(`${where} no longer has volume ${this.volume.name}: call mountIn last.`);
       for (const key of ['initContainers', 'containers']) {
         for (const container of asArray(location.spec[key])) {
           for (const mount of asArray(asRecord(container)?.volumeMounts)) {
             const name = asRecord(mount)?.name;
             if (typeof name === 'string' && !volumes.has(name)) {
-              errors.push(`${where}: container ${String(asRecord(container)?.name)} mounts volume "${name}", which the pod no longer has: `
-                + `volumes added after ${this.node.path}.mountIn were replaced by its patch; call mountIn last.`);
+              errors.push(
+                `${where}: container ${String(asRecord(container)?.name)} mounts volume "${name}", which the pod no longer has: ` +
+                  `volumes added after ${this.node.path}.mountIn were replaced by its patch; call mountIn last.`,
+              );
             }
           }
         }

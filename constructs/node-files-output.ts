@@ -29,7 +29,7 @@ export class NodeFilesOutput extends Construct {
   /** The app's output if any construct registered node files, else undefined. */
   public static find(scope: IConstruct): NodeFilesOutput | undefined {
     const existing = scope.node.root.node.tryFindChild(OUTPUT_ID);
-    return existing && OUTPUT_SYMBOL in existing ? existing as unknown as NodeFilesOutput : undefined;
+    return existing && OUTPUT_SYMBOL in existing ? (existing as unknown as NodeFilesOutput) : undefined;
   }
 
   private constructor(root: Construct) {
@@ -48,8 +48,10 @@ export class NodeFilesOutput extends Construct {
    */
   public addDirectory(directory: string, files: () => ReadonlyMap<string, string>): void {
     const normalized = path.posix.normalize(directory);
-    if (normalized.startsWith('..') || path.posix.isAbsolute(normalized)) throw new Error(`node files directory must stay inside the outdir: ${directory}`);
-    if (this.directories.has(normalized)) throw new Error(`node files directory ${normalized} is already used by another construct`);
+    if (normalized.startsWith('..') || path.posix.isAbsolute(normalized))
+      throw new Error(`node files directory must stay inside the outdir: ${directory}`);
+    if (this.directories.has(normalized))
+      throw new Error(`node files directory ${normalized} is already used by another construct`);
     this.directories.set(normalized, files);
   }
 
@@ -59,7 +61,8 @@ export class NodeFilesOutput extends Construct {
       const base = path.join(outdir, directory);
       fs.rmSync(base, { recursive: true, force: true });
       for (const [relative, content] of [...produce()].sort(([a], [b]) => (a < b ? -1 : 1))) {
-        if (/\.ya?ml$/i.test(relative)) throw new Error(`${relative}: node files must not end in .yaml/.yml (cdk8s-cli reads those as manifests)`);
+        if (/\.ya?ml$/i.test(relative))
+          throw new Error(`${relative}: node files must not end in .yaml/.yml (cdk8s-cli reads those as manifests)`);
         const file = path.join(base, relative);
         fs.mkdirSync(path.dirname(file), { recursive: true });
         fs.writeFileSync(file, content);

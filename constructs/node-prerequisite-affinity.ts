@@ -6,7 +6,12 @@ import { WorkloadLike, podTemplateOf } from './workload';
 /** The prerequisites already required of each ApiObject, so a second call adds nothing. */
 const REQUIRED = new WeakMap<ApiObject, Set<string>>();
 
-const REQUIRED_PATH = ['affinity', 'nodeAffinity', 'requiredDuringSchedulingIgnoredDuringExecution', 'nodeSelectorTerms'] as const;
+const REQUIRED_PATH = [
+  'affinity',
+  'nodeAffinity',
+  'requiredDuringSchedulingIgnoredDuringExecution',
+  'nodeSelectorTerms',
+] as const;
 
 /**
  * Makes a workload require nodes where `prerequisite` is installed: a required node affinity on
@@ -20,7 +25,11 @@ const REQUIRED_PATH = ['affinity', 'nodeAffinity', 'requiredDuringSchedulingIgno
  *
  * Works for cdk8s-plus workloads of any line and for `k8s.Kube*` / raw ApiObjects with a pod template.
  */
-export function requireNodePrerequisite(workload: WorkloadLike, prerequisite: NodePrerequisite, where?: IConstruct | string): void {
+export function requireNodePrerequisite(
+  workload: WorkloadLike,
+  prerequisite: NodePrerequisite,
+  where?: IConstruct | string,
+): void {
   const template = podTemplateOf(workload, where ?? (workload as IConstruct), 'workload');
   const { apiObject } = template;
   const key = `${prerequisite.label.key}=${prerequisite.label.value}`;
@@ -56,9 +65,11 @@ export function affinityPatches(podSpec: JsonRecord, pointer: string, prerequisi
   asArray(podSpecPath(podSpec)).forEach((term, index) => {
     const expressions = asRecord(term)?.matchExpressions;
     if (asArray(expressions).some((existing) => asRecord(existing)?.key === expression.key)) return;
-    patches.push(Array.isArray(expressions)
-      ? JsonPatch.add(`${path}/${index}/matchExpressions/-`, expression)
-      : JsonPatch.add(`${path}/${index}/matchExpressions`, [expression]));
+    patches.push(
+      Array.isArray(expressions)
+        ? JsonPatch.add(`${path}/${index}/matchExpressions/-`, expression)
+        : JsonPatch.add(`${path}/${index}/matchExpressions`, [expression]),
+    );
   });
   return patches;
 }
@@ -77,12 +88,28 @@ function missingPrerequisites(apiObject: ApiObject, prerequisites: ReadonlySet<s
   const errors: string[] = [];
   for (const key of prerequisites) {
     const [label, value] = key.split('=') as [string, string];
-    const escaping = terms.length === 0 ? [-1] : terms.flatMap((term, index) => asArray(asRecord(term)?.matchExpressions)
-      .some((e) => asRecord(e)?.key === label && asRecord(e)?.operator === 'In' && asArray(asRecord(e)?.values).includes(value)) ? [] : [index]);
+    const escaping =
+      terms.length === 0
+        ? [-1]
+        : terms.flatMap((term, index) =>
+            asArray(asRecord(term)?.matchExpressions).some(
+              (e) =>
+                asRecord(e)?.key === label &&
+                asRecord(e)?.operator === 'In' &&
+                asArray(asRecord(e)?.values).includes(value),
+            )
+              ? []
+              : [index],
+          );
     if (escaping.length > 0) {
-      errors.push(`the pod must require nodes labelled ${key}, but ${terms.length === 0 ? 'it has no required node affinity'
-        : `nodeSelectorTerms ${escaping.join(', ')} do not require it (terms are ORed)`}: the affinity was changed after `
-        + 'the prerequisite was added. Set the workload\'s affinity first, then call mountIn/requireNodePrerequisite.');
+      errors.push(
+        `the pod must require nodes labelled ${key}, but ${
+          terms.length === 0
+            ? 'it has no required node affinity'
+            : `nodeSelectorTerms ${escaping.join(', ')} do not require it (terms are ORed)`
+        }: the affinity was changed after ` +
+          "the prerequisite was added. Set the workload's affinity first, then call mountIn/requireNodePrerequisite.",
+      );
     }
   }
   return errors;
@@ -93,12 +120,14 @@ export function addRequiredNodeAffinity(podSpec: JsonRecord, prerequisite: NodeP
   const expression = { key: prerequisite.label.key, operator: 'In', values: [prerequisite.label.value] };
   const affinity = (podSpec.affinity = asRecord(podSpec.affinity) ?? {});
   const nodeAffinity = (affinity.nodeAffinity = asRecord(affinity.nodeAffinity) ?? {});
-  const required = (nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution = asRecord(nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution) ?? {});
+  const required = (nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution =
+    asRecord(nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution) ?? {});
   const terms = asArray(required.nodeSelectorTerms).map((term) => asRecord(term) ?? {});
   if (terms.length === 0) terms.push({});
   for (const term of terms) {
     const expressions = asArray(term.matchExpressions).slice();
-    if (!expressions.some((existing) => asRecord(existing)?.key === expression.key)) expressions.push({ ...expression, values: [...expression.values] });
+    if (!expressions.some((existing) => asRecord(existing)?.key === expression.key))
+      expressions.push({ ...expression, values: [...expression.values] });
     term.matchExpressions = expressions;
   }
   required.nodeSelectorTerms = terms;

@@ -47,9 +47,11 @@ export class BallastPropError extends Error {
     problems: readonly PropProblem[] = [{ prop, value, problem, fix }],
   ) {
     const where = typeof scope === 'string' ? scope : scope.node.path || '<app>';
-    super(problems.length === 1
-      ? `${where}: ${describeProblem(problems[0] ?? { prop, value, problem, fix })}`
-      : `${where}: ${problems.length} invalid props:\n${problems.map((p) => `  - ${describeProblem(p)}`).join('\n')}`);
+    super(
+      problems.length === 1
+        ? `${where}: ${describeProblem(problems[0] ?? { prop, value, problem, fix })}`
+        : `${where}: ${problems.length} invalid props:\n${problems.map((p) => `  - ${describeProblem(p)}`).join('\n')}`,
+    );
     this.name = 'BallastPropError';
     this.prop = prop;
     this.value = value;
@@ -78,7 +80,8 @@ export class PropProblems {
   /** Records the problems of a BallastPropError thrown by a helper (nested props get `prefix.`). */
   public addFrom(error: unknown, prefix = ''): void {
     if (!(error instanceof BallastPropError)) throw error;
-    for (const p of error.problems) this.list.push({ ...p, prop: prefix && !p.prop.startsWith(prefix) ? `${prefix}.${p.prop}` : p.prop });
+    for (const p of error.problems)
+      this.list.push({ ...p, prop: prefix && !p.prop.startsWith(prefix) ? `${prefix}.${p.prop}` : p.prop });
   }
 
   /** Runs `check`, recording a BallastPropError it throws instead of stopping. */

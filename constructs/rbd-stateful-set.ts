@@ -8,7 +8,13 @@ import { PropProblems } from './prop-error';
 import { sizeQuantity } from './quantity';
 import { DNS_LABEL } from './kubernetes-names';
 import {
-  DATA_VOLUME_NAME, SELECTOR_LABEL, StatefulPodProps, checkStatefulPod, mergeAffinity, podFields, podMetadata,
+  DATA_VOLUME_NAME,
+  SELECTOR_LABEL,
+  StatefulPodProps,
+  checkStatefulPod,
+  mergeAffinity,
+  podFields,
+  podMetadata,
 } from './stateful-pod';
 
 /** Single-node access modes: the only ones an RBD filesystem volume honours. */
@@ -29,7 +35,10 @@ export class RbdDataVolume {
     return new RbdDataVolume('Block', devicePath);
   }
 
-  private constructor(public readonly volumeMode: 'Filesystem' | 'Block', public readonly path: string) {}
+  private constructor(
+    public readonly volumeMode: 'Filesystem' | 'Block',
+    public readonly path: string,
+  ) {}
 }
 
 /**
@@ -166,15 +175,24 @@ export class RbdStatefulSet extends Construct {
           // Peers must find each other while starting, before they are ready.
           publishNotReadyAddresses: true,
           selector: labels,
-          ...(ports.length > 0 ? { ports: ports.map((port) => ({ name: port.name, port: port.port, targetPort: k8s.IntOrString.fromString(port.name) })) } : {}),
+          ...(ports.length > 0
+            ? {
+                ports: ports.map((port) => ({
+                  name: port.name,
+                  port: port.port,
+                  targetPort: k8s.IntOrString.fromString(port.name),
+                })),
+              }
+            : {}),
         },
       });
     }
 
     const dataVolumeName = DATA_VOLUME_NAME;
-    const attachment = props.data.volumeMode === 'Block'
-      ? { volumeDevices: [{ name: dataVolumeName, devicePath: props.data.path }] }
-      : { volumeMounts: [{ name: dataVolumeName, mountPath: props.data.path }] };
+    const attachment =
+      props.data.volumeMode === 'Block'
+        ? { volumeDevices: [{ name: dataVolumeName, devicePath: props.data.path }] }
+        : { volumeMounts: [{ name: dataVolumeName, mountPath: props.data.path }] };
 
     this.statefulSet = new k8s.KubeStatefulSet(this, 'Resource', {
       metadata,
@@ -200,21 +218,28 @@ export class RbdStatefulSet extends Construct {
               fsGroupChangePolicy: 'OnRootMismatch',
               ...props.podSecurityContext,
             },
-            ...optional('affinity', mergeAffinity(props.affinity,
-              replicas > 1 ? hostAntiAffinity(props.hostSpreading ?? 'required', labels) : undefined)),
+            ...optional(
+              'affinity',
+              mergeAffinity(
+                props.affinity,
+                replicas > 1 ? hostAntiAffinity(props.hostSpreading ?? 'required', labels) : undefined,
+              ),
+            ),
             containers: [buildContainer(props.container, attachment), ...(props.sidecars ?? [])],
             ...(props.volumes && props.volumes.length > 0 ? { volumes: [...props.volumes] } : {}),
           },
         },
-        volumeClaimTemplates: [{
-          metadata: { name: dataVolumeName, labels },
-          spec: {
-            accessModes: [this.accessMode],
-            storageClassName: props.storageClass.storageClassName,
-            volumeMode: props.data.volumeMode,
-            resources: { requests: { storage: sizeQuantity(props.storage) } },
+        volumeClaimTemplates: [
+          {
+            metadata: { name: dataVolumeName, labels },
+            spec: {
+              accessModes: [this.accessMode],
+              storageClassName: props.storageClass.storageClassName,
+              volumeMode: props.data.volumeMode,
+              resources: { requests: { storage: sizeQuantity(props.storage) } },
+            },
           },
-        }],
+        ],
       },
     });
 
@@ -224,59 +249,118 @@ export class RbdStatefulSet extends Construct {
     });
   }
 
-  private validate(props: RbdStatefulSetProps, replicas: number, maxUnavailable: number, rwopSupported: boolean, version: string): void {
+  private validate(
+    props: RbdStatefulSetProps,
+    replicas: number,
+    maxUnavailable: number,
+    rwopSupported: boolean,
+    version: string,
+  ): void {
     const problems = new PropProblems();
     if (!DNS_LABEL.test(this.name) || this.name.length > MAX_STATEFUL_SET_NAME) {
-      problems.add('name', this.name,
+      problems.add(
+        'name',
+        this.name,
         `a StatefulSet name must be a DNS label of at most ${MAX_STATEFUL_SET_NAME} characters (it is part of every pod's host name and of its controller-revision-hash label)`,
-        `use at most ${MAX_STATEFUL_SET_NAME} lower-case letters, digits and "-"`);
+        `use at most ${MAX_STATEFUL_SET_NAME} lower-case letters, digits and "-"`,
+      );
     }
     if (props.namespace !== undefined && !DNS_LABEL.test(props.namespace)) {
-      problems.add('namespace', props.namespace, 'a namespace must be a DNS label', 'use lower-case letters, digits and "-"');
+      problems.add(
+        'namespace',
+        props.namespace,
+        'a namespace must be a DNS label',
+        'use lower-case letters, digits and "-"',
+      );
     }
     const portNames = new Set<string>();
     (props.container.ports ?? []).forEach((port, index) => {
       if (!PORT_NAME.test(port.name) || portNames.has(port.name)) {
-        problems.add(`container.ports[${index}].name`, port.name,
-          'a port name must be unique, at most 15 lower-case letters, digits and single "-", with at least one letter', 'use e.g. "postgres"');
+        problems.add(
+          `container.ports[${index}].name`,
+          port.name,
+          'a port name must be unique, at most 15 lower-case letters, digits and single "-", with at least one letter',
+          'use e.g. "postgres"',
+        );
       }
       portNames.add(port.name);
       if (!Number.isInteger(port.port) || port.port < 1 || port.port > 65535) {
-        problems.add(`container.ports[${index}].port`, port.port, 'a port number is a whole number from 1 to 65535', 'use e.g. 5432');
+        problems.add(
+          `container.ports[${index}].port`,
+          port.port,
+          'a port number is a whole number from 1 to 65535',
+          'use e.g. 5432',
+        );
       }
     });
     if (!Number.isInteger(replicas) || replicas < 1) {
       problems.add('replicas', replicas, 'a StatefulSet on RBD needs at least one pod', 'use a whole number >= 1');
     }
     if (this.accessMode === 'ReadWriteOncePod' && !rwopSupported) {
-      problems.add('accessMode', this.accessMode, `ReadWriteOncePod is GA from Kubernetes 1.29; the target is ${version}`, 'use "ReadWriteOnce", or target 1.29+ with new BallastGate(app, { kubernetesVersion })');
+      problems.add(
+        'accessMode',
+        this.accessMode,
+        `ReadWriteOncePod is GA from Kubernetes 1.29; the target is ${version}`,
+        'use "ReadWriteOnce", or target 1.29+ with new BallastGate(app, { kubernetesVersion })',
+      );
     }
     if (!Number.isInteger(maxUnavailable) || maxUnavailable < 1) {
-      problems.add('maxUnavailable', maxUnavailable, 'a budget of 0 blocks every node drain forever', 'use a whole number >= 1');
+      problems.add(
+        'maxUnavailable',
+        maxUnavailable,
+        'a budget of 0 blocks every node drain forever',
+        'use a whole number >= 1',
+      );
     }
     const grace = (props.terminationGracePeriod ?? Duration.seconds(60)).toSeconds();
     if (grace < 10) {
-      problems.add('terminationGracePeriod', `${grace}s`, 'a database killed before it flushes loses writes or replays its log', 'give it at least 10 seconds (default 60)');
+      problems.add(
+        'terminationGracePeriod',
+        `${grace}s`,
+        'a database killed before it flushes loses writes or replays its log',
+        'give it at least 10 seconds (default 60)',
+      );
     }
     if (!props.data.path.startsWith('/')) {
-      problems.add('data', props.data.path, 'a mount or device path must be absolute', 'use e.g. RbdDataVolume.filesystem("/var/lib/postgresql/data")');
+      problems.add(
+        'data',
+        props.data.path,
+        'a mount or device path must be absolute',
+        'use e.g. RbdDataVolume.filesystem("/var/lib/postgresql/data")',
+      );
     }
     const storageMiB = props.storage.toMebibytes({ rounding: SizeRoundingBehavior.NONE });
     if (!(storageMiB >= 1)) {
       problems.add('storage', props.storage, 'ceph-csi images are at least 1 MiB', 'use e.g. Size.gibibytes(10)');
     }
     if (props.existingServiceName !== undefined && !DNS_LABEL.test(props.existingServiceName)) {
-      problems.add('existingServiceName', props.existingServiceName, 'a Service name must be a DNS label', 'name the headless Service that already exists');
+      problems.add(
+        'existingServiceName',
+        props.existingServiceName,
+        'a Service name must be a DNS label',
+        'name the headless Service that already exists',
+      );
     }
     const mainName = props.container.name ?? 'main';
-    if (!DNS_LABEL.test(mainName)) problems.add('container.name', mainName, 'a container name must be a DNS label', 'use e.g. "postgres"');
+    if (!DNS_LABEL.test(mainName))
+      problems.add('container.name', mainName, 'a container name must be a DNS label', 'use e.g. "postgres"');
     checkStatefulPod(props, mainName, problems);
     const mountable = new Set([DATA_VOLUME_NAME, ...(props.volumes ?? []).map((volume) => volume.name)]);
     (props.container.volumeMounts ?? []).forEach((mount, index) => {
       if (mount.name === DATA_VOLUME_NAME) {
-        problems.add(`container.volumeMounts[${index}].name`, mount.name, 'the data volume is mounted from the `data` prop', 'mount another volume');
+        problems.add(
+          `container.volumeMounts[${index}].name`,
+          mount.name,
+          'the data volume is mounted from the `data` prop',
+          'mount another volume',
+        );
       } else if (!mountable.has(mount.name)) {
-        problems.add(`container.volumeMounts[${index}].name`, mount.name, 'no pod volume has this name', 'add it to volumes');
+        problems.add(
+          `container.volumeMounts[${index}].name`,
+          mount.name,
+          'no pod volume has this name',
+          'add it to volumes',
+        );
       }
     });
     problems.throwIfAny(this);

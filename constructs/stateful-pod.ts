@@ -88,13 +88,29 @@ export function checkStatefulPod(props: StatefulPodProps, mainContainerName: str
   const names = new Map<string, string>([[mainContainerName, 'container.name']]);
   const checkContainer = (container: k8s.Container, prop: string) => {
     if (!DNS_LABEL.test(container.name ?? '')) {
-      problems.add(`${prop}.name`, container.name, 'a container name must be a DNS label', 'use lower-case letters, digits and "-"');
+      problems.add(
+        `${prop}.name`,
+        container.name,
+        'a container name must be a DNS label',
+        'use lower-case letters, digits and "-"',
+      );
     } else if (names.has(container.name)) {
-      problems.add(`${prop}.name`, container.name, `the name is already used by ${names.get(container.name)}`, 'give every container its own name');
+      problems.add(
+        `${prop}.name`,
+        container.name,
+        `the name is already used by ${names.get(container.name)}`,
+        'give every container its own name',
+      );
     } else {
       names.set(container.name, prop);
     }
-    if ((container.image ?? '').trim() === '') problems.add(`${prop}.image`, container.image, 'a container needs an image', 'name an image pinned by tag or digest');
+    if ((container.image ?? '').trim() === '')
+      problems.add(
+        `${prop}.image`,
+        container.image,
+        'a container needs an image',
+        'name an image pinned by tag or digest',
+      );
   };
   (props.initContainers ?? []).forEach((container, index) => checkContainer(container, `initContainers[${index}]`));
   (props.sidecars ?? []).forEach((container, index) => checkContainer(container, `sidecars[${index}]`));
@@ -102,27 +118,47 @@ export function checkStatefulPod(props: StatefulPodProps, mainContainerName: str
   const volumeNames = new Set([DATA_VOLUME_NAME]);
   (props.volumes ?? []).forEach((volume, index) => {
     if (volumeNames.has(volume.name)) {
-      problems.add(`volumes[${index}].name`, volume.name, volume.name === DATA_VOLUME_NAME
-        ? 'the claim\'s volume is named "data"' : 'a pod volume name must be unique', 'rename the volume');
+      problems.add(
+        `volumes[${index}].name`,
+        volume.name,
+        volume.name === DATA_VOLUME_NAME ? 'the claim\'s volume is named "data"' : 'a pod volume name must be unique',
+        'rename the volume',
+      );
     }
     volumeNames.add(volume.name);
   });
-  const checkMounts = (mounts: readonly k8s.VolumeMount[] | undefined, prop: string) => (mounts ?? []).forEach((mount, index) => {
-    if (!volumeNames.has(mount.name)) {
-      problems.add(`${prop}.volumeMounts[${index}].name`, mount.name, 'no pod volume has this name',
-        `add it to volumes, or mount one of: ${[...volumeNames].join(', ')}`);
-    }
-  });
-  (props.initContainers ?? []).forEach((container, index) => checkMounts(container.volumeMounts, `initContainers[${index}]`));
+  const checkMounts = (mounts: readonly k8s.VolumeMount[] | undefined, prop: string) =>
+    (mounts ?? []).forEach((mount, index) => {
+      if (!volumeNames.has(mount.name)) {
+        problems.add(
+          `${prop}.volumeMounts[${index}].name`,
+          mount.name,
+          'no pod volume has this name',
+          `add it to volumes, or mount one of: ${[...volumeNames].join(', ')}`,
+        );
+      }
+    });
+  (props.initContainers ?? []).forEach((container, index) =>
+    checkMounts(container.volumeMounts, `initContainers[${index}]`),
+  );
   (props.sidecars ?? []).forEach((container, index) => checkMounts(container.volumeMounts, `sidecars[${index}]`));
 
   const selector = props.podLabels?.[SELECTOR_LABEL];
   if (selector !== undefined) {
-    problems.add(`podLabels["${SELECTOR_LABEL}"]`, selector, 'this label is the StatefulSet\'s selector and is set from its name',
-      'leave it out; use another label for your own grouping');
+    problems.add(
+      `podLabels["${SELECTOR_LABEL}"]`,
+      selector,
+      "this label is the StatefulSet's selector and is set from its name",
+      'leave it out; use another label for your own grouping',
+    );
   }
   if (props.serviceAccountName !== undefined && !DNS_LABEL.test(props.serviceAccountName)) {
-    problems.add('serviceAccountName', props.serviceAccountName, 'a ServiceAccount name must be a DNS label', 'name an existing ServiceAccount');
+    problems.add(
+      'serviceAccountName',
+      props.serviceAccountName,
+      'a ServiceAccount name must be a DNS label',
+      'name an existing ServiceAccount',
+    );
   }
 }
 
@@ -130,26 +166,37 @@ export function checkStatefulPod(props: StatefulPodProps, mainContainerName: str
 export function podMetadata(props: StatefulPodProps, selectorLabels: Record<string, string>): k8s.ObjectMeta {
   return {
     labels: { ...props.podLabels, ...selectorLabels },
-    ...(props.podAnnotations && Object.keys(props.podAnnotations).length > 0 ? { annotations: { ...props.podAnnotations } } : {}),
+    ...(props.podAnnotations && Object.keys(props.podAnnotations).length > 0
+      ? { annotations: { ...props.podAnnotations } }
+      : {}),
   };
 }
 
 /** The user's affinity with ballast's host anti-affinity term added to the matching list. */
-export function mergeAffinity(user: k8s.Affinity | undefined, spreading: k8s.PodAntiAffinity | undefined): k8s.Affinity | undefined {
+export function mergeAffinity(
+  user: k8s.Affinity | undefined,
+  spreading: k8s.PodAntiAffinity | undefined,
+): k8s.Affinity | undefined {
   if (!spreading) return user;
   const own = user?.podAntiAffinity;
   const podAntiAffinity: k8s.PodAntiAffinity = {
     ...own,
-    ...(spreading.requiredDuringSchedulingIgnoredDuringExecution ? {
-      requiredDuringSchedulingIgnoredDuringExecution: [
-        ...(own?.requiredDuringSchedulingIgnoredDuringExecution ?? []), ...spreading.requiredDuringSchedulingIgnoredDuringExecution,
-      ],
-    } : {}),
-    ...(spreading.preferredDuringSchedulingIgnoredDuringExecution ? {
-      preferredDuringSchedulingIgnoredDuringExecution: [
-        ...(own?.preferredDuringSchedulingIgnoredDuringExecution ?? []), ...spreading.preferredDuringSchedulingIgnoredDuringExecution,
-      ],
-    } : {}),
+    ...(spreading.requiredDuringSchedulingIgnoredDuringExecution
+      ? {
+          requiredDuringSchedulingIgnoredDuringExecution: [
+            ...(own?.requiredDuringSchedulingIgnoredDuringExecution ?? []),
+            ...spreading.requiredDuringSchedulingIgnoredDuringExecution,
+          ],
+        }
+      : {}),
+    ...(spreading.preferredDuringSchedulingIgnoredDuringExecution
+      ? {
+          preferredDuringSchedulingIgnoredDuringExecution: [
+            ...(own?.preferredDuringSchedulingIgnoredDuringExecution ?? []),
+            ...spreading.preferredDuringSchedulingIgnoredDuringExecution,
+          ],
+        }
+      : {}),
   };
   return { ...user, podAntiAffinity };
 }
@@ -160,10 +207,13 @@ export function podFields(props: StatefulPodProps): Partial<k8s.PodSpec> {
     ...(props.serviceAccountName !== undefined ? { serviceAccountName: props.serviceAccountName } : {}),
     automountServiceAccountToken: props.automountServiceAccountToken ?? false,
     ...(props.tolerations && props.tolerations.length > 0 ? { tolerations: [...props.tolerations] } : {}),
-    ...(props.nodeSelector && Object.keys(props.nodeSelector).length > 0 ? { nodeSelector: { ...props.nodeSelector } } : {}),
+    ...(props.nodeSelector && Object.keys(props.nodeSelector).length > 0
+      ? { nodeSelector: { ...props.nodeSelector } }
+      : {}),
     ...(props.initContainers && props.initContainers.length > 0 ? { initContainers: [...props.initContainers] } : {}),
     ...(props.priorityClassName !== undefined ? { priorityClassName: props.priorityClassName } : {}),
     ...(props.imagePullSecrets && props.imagePullSecrets.length > 0
-      ? { imagePullSecrets: props.imagePullSecrets.map((name) => ({ name })) } : {}),
+      ? { imagePullSecrets: props.imagePullSecrets.map((name) => ({ name })) }
+      : {}),
   };
 }

@@ -50,14 +50,24 @@ export function workloadPath(workload: WorkloadLike): string {
 export function podTemplateOf(workload: WorkloadLike, where: IConstruct | string, prop: string): WorkloadPodTemplate {
   const apiObject = apiObjectOf(workload);
   if (!apiObject) {
-    throw new BallastPropError(where, prop, workloadPath(workload), 'it is not an API object and has none',
-      'pass a Deployment/StatefulSet/DaemonSet/Job/CronJob/Pod (cdk8s-plus of any line, or k8s.Kube*)');
+    throw new BallastPropError(
+      where,
+      prop,
+      workloadPath(workload),
+      'it is not an API object and has none',
+      'pass a Deployment/StatefulSet/DaemonSet/Job/CronJob/Pod (cdk8s-plus of any line, or k8s.Kube*)',
+    );
   }
   const json = apiObject.toJson() as JsonRecord;
   const location = podSpecOf(apiObject.kind, json);
   if (!location) {
-    throw new BallastPropError(where, prop, `${apiObject.kind} ${apiObject.node.path}`, 'this object has no pod template',
-      'pass a workload kind: Deployment, StatefulSet, DaemonSet, ReplicaSet, Job, CronJob or Pod');
+    throw new BallastPropError(
+      where,
+      prop,
+      `${apiObject.kind} ${apiObject.node.path}`,
+      'this object has no pod template',
+      'pass a workload kind: Deployment, StatefulSet, DaemonSet, ReplicaSet, Job, CronJob or Pod',
+    );
   }
   const metadata = json.metadata as JsonRecord | undefined;
   const namespace = typeof metadata?.namespace === 'string' ? metadata.namespace : undefined;

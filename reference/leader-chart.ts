@@ -24,15 +24,17 @@ export class LeaderChart extends Chart {
       serviceAccount,
       // The elector talks to the API server: it needs the account's token in the pod.
       automountServiceAccountToken: true,
-      containers: [{
-        name: 'runner',
-        image: 'registry.example.com/report-runner:1.4.2',
-        portNumber: 8080,
-        resources: {
-          cpu: { request: kplus.Cpu.millis(100), limit: kplus.Cpu.millis(500) },
-          memory: { request: Size.mebibytes(128), limit: Size.mebibytes(256) },
+      containers: [
+        {
+          name: 'runner',
+          image: 'registry.example.com/report-runner:1.4.2',
+          portNumber: 8080,
+          resources: {
+            cpu: { request: kplus.Cpu.millis(100), limit: kplus.Cpu.millis(500) },
+            memory: { request: Size.mebibytes(128), limit: Size.mebibytes(256) },
+          },
         },
-      }],
+      ],
     });
     lease.attachTo(deployment);
   }

@@ -32,8 +32,15 @@ export class NfsChart extends Chart {
     });
     // The user's own affinity stays: the prerequisite is added to it.
     viewer.scheduling.attract(plus.Node.labeled(plus.NodeLabelQuery.is('topology.kubernetes.io/zone', 'eu-west-1a')));
-    container.mount('/usr/share/nginx/html', plus.Volume.fromPersistentVolumeClaim(this, 'reports-volume',
-      plus.PersistentVolumeClaim.fromClaimName(this, 'reports-claim', 'reports'), { name: reports.volume.name, readOnly: true }));
+    container.mount(
+      '/usr/share/nginx/html',
+      plus.Volume.fromPersistentVolumeClaim(
+        this,
+        'reports-volume',
+        plus.PersistentVolumeClaim.fromClaimName(this, 'reports-claim', 'reports'),
+        { name: reports.volume.name, readOnly: true },
+      ),
+    );
     reports.mountIn(viewer);
 
     const uploads = new NfsCsiStorageClass(this, 'nfs-csi', {
@@ -43,7 +50,11 @@ export class NfsChart extends Chart {
     });
     new k8s.KubePersistentVolumeClaim(this, 'uploads', {
       metadata: { name: 'uploads' },
-      spec: { accessModes: ['ReadWriteMany'], storageClassName: uploads.name, resources: { requests: { storage: k8s.Quantity.fromString('20Gi') } } },
+      spec: {
+        accessModes: ['ReadWriteMany'],
+        storageClassName: uploads.name,
+        resources: { requests: { storage: k8s.Quantity.fromString('20Gi') } },
+      },
     });
     new k8s.KubeDeployment(this, 'uploader', {
       metadata: { name: 'uploader' },
@@ -53,7 +64,14 @@ export class NfsChart extends Chart {
         template: {
           metadata: { labels: { app: 'uploader' } },
           spec: {
-            containers: [{ name: 'uploader', image: 'busybox:1.36', command: ['sh', '-c', 'sleep infinity'], volumeMounts: [{ name: 'uploads', mountPath: '/data' }] }],
+            containers: [
+              {
+                name: 'uploader',
+                image: 'busybox:1.36',
+                command: ['sh', '-c', 'sleep infinity'],
+                volumeMounts: [{ name: 'uploads', mountPath: '/data' }],
+              },
+            ],
             volumes: [{ name: 'uploads', persistentVolumeClaim: { claimName: 'uploads' } }],
           },
         },

@@ -37,23 +37,41 @@ export class RbdChart extends Chart {
       nodeSelector: { 'node.example.com/pool': 'databases' },
       podAnnotations: { 'prometheus.io/scrape': 'true', 'prometheus.io/port': '9187' },
       podLabels: { 'app.kubernetes.io/part-of': 'orders' },
-      initContainers: [{
-        name: 'check-data-dir',
-        image: 'postgres:16.4',
-        command: ['sh', '-c', 'test ! -e /var/lib/postgresql/data/pgdata || test -O /var/lib/postgresql/data/pgdata'],
-        volumeMounts: [{ name: 'data', mountPath: '/var/lib/postgresql/data' }],
-        securityContext: { allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } },
-        resources: { requests: { cpu: k8s.Quantity.fromString('50m'), memory: k8s.Quantity.fromString('64Mi') }, limits: { memory: k8s.Quantity.fromString('64Mi') } },
-      }],
-      sidecars: [{
-        name: 'metrics',
-        image: 'quay.io/prometheuscommunity/postgres-exporter:v0.15.0',
-        ports: [{ name: 'metrics', containerPort: 9187 }],
-        env: [{ name: 'DATA_SOURCE_URI', value: 'localhost:5432/orders?sslmode=disable' }],
-        envFrom: [{ secretRef: { name: 'orders-db-exporter' } }],
-        securityContext: { allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } },
-        resources: { requests: { cpu: k8s.Quantity.fromString('50m'), memory: k8s.Quantity.fromString('64Mi') }, limits: { memory: k8s.Quantity.fromString('64Mi') } },
-      }],
+      initContainers: [
+        {
+          name: 'check-data-dir',
+          image: 'postgres:16.4',
+          command: ['sh', '-c', 'test ! -e /var/lib/postgresql/data/pgdata || test -O /var/lib/postgresql/data/pgdata'],
+          volumeMounts: [{ name: 'data', mountPath: '/var/lib/postgresql/data' }],
+          securityContext: {
+            allowPrivilegeEscalation: false,
+            readOnlyRootFilesystem: true,
+            capabilities: { drop: ['ALL'] },
+          },
+          resources: {
+            requests: { cpu: k8s.Quantity.fromString('50m'), memory: k8s.Quantity.fromString('64Mi') },
+            limits: { memory: k8s.Quantity.fromString('64Mi') },
+          },
+        },
+      ],
+      sidecars: [
+        {
+          name: 'metrics',
+          image: 'quay.io/prometheuscommunity/postgres-exporter:v0.15.0',
+          ports: [{ name: 'metrics', containerPort: 9187 }],
+          env: [{ name: 'DATA_SOURCE_URI', value: 'localhost:5432/orders?sslmode=disable' }],
+          envFrom: [{ secretRef: { name: 'orders-db-exporter' } }],
+          securityContext: {
+            allowPrivilegeEscalation: false,
+            readOnlyRootFilesystem: true,
+            capabilities: { drop: ['ALL'] },
+          },
+          resources: {
+            requests: { cpu: k8s.Quantity.fromString('50m'), memory: k8s.Quantity.fromString('64Mi') },
+            limits: { memory: k8s.Quantity.fromString('64Mi') },
+          },
+        },
+      ],
       container: {
         name: 'postgres',
         image: 'postgres:16.4',
@@ -71,4 +89,3 @@ export class RbdChart extends Chart {
     });
   }
 }
-

@@ -28,7 +28,12 @@ export class StaticVolumeChart extends Chart {
           driver: 'rbd.csi.ceph.com',
           volumeHandle: '0001-0009-rook-ceph-0000000000000002-archive-2024',
           fsType: 'ext4',
-          volumeAttributes: { clusterID: 'rook-ceph', pool: 'replicapool', staticVolume: 'true', imageFeatures: 'layering' },
+          volumeAttributes: {
+            clusterID: 'rook-ceph',
+            pool: 'replicapool',
+            staticVolume: 'true',
+            imageFeatures: 'layering',
+          },
           nodeStageSecretRef: { name: 'csi-rbd-node', namespace: 'ceph-csi' },
         },
       },

@@ -26,15 +26,19 @@ export interface NodeFile {
 }
 
 /** The KubeletConfiguration fields of the settings, in a fixed order, empty maps left out. */
-export function kubeletConfigurationFields(settings: KubeletEvictionSettings): Array<[string, Readonly<Record<string, string>> | number | boolean]> {
+export function kubeletConfigurationFields(
+  settings: KubeletEvictionSettings,
+): Array<[string, Readonly<Record<string, string>> | number | boolean]> {
   const fields: Array<[string, Readonly<Record<string, string>> | number | boolean]> = [];
-  if (settings.mergeDefaultEvictionSettings !== undefined) fields.push(['mergeDefaultEvictionSettings', settings.mergeDefaultEvictionSettings]);
+  if (settings.mergeDefaultEvictionSettings !== undefined)
+    fields.push(['mergeDefaultEvictionSettings', settings.mergeDefaultEvictionSettings]);
   fields.push(['evictionHard', settings.evictionHard]);
   for (const key of ['evictionSoft', 'evictionSoftGracePeriod', 'evictionMinimumReclaim'] as const) {
     const map = settings[key];
     if (map && Object.keys(map).length > 0) fields.push([key, map]);
   }
-  if (settings.evictionMaxPodGracePeriod !== undefined) fields.push(['evictionMaxPodGracePeriod', settings.evictionMaxPodGracePeriod]);
+  if (settings.evictionMaxPodGracePeriod !== undefined)
+    fields.push(['evictionMaxPodGracePeriod', settings.evictionMaxPodGracePeriod]);
   return fields;
 }
 

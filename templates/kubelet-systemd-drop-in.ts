@@ -15,16 +15,20 @@ export interface KubeletSystemdDropInOptions {
 /** The settings as (deprecated) kubelet flags, one per setting, maps comma-joined in the order given. */
 export function kubeletEvictionFlags(settings: KubeletEvictionSettings): string[] {
   const pairs = (map: Readonly<Record<string, string>>, separator: string) =>
-    Object.entries(map).map(([signal, value]) => `${signal}${separator}${value}`).join(',');
+    Object.entries(map)
+      .map(([signal, value]) => `${signal}${separator}${value}`)
+      .join(',');
   const flags = [`--eviction-hard=${pairs(settings.evictionHard, '<')}`];
-  if (settings.evictionSoft && Object.keys(settings.evictionSoft).length > 0) flags.push(`--eviction-soft=${pairs(settings.evictionSoft, '<')}`);
+  if (settings.evictionSoft && Object.keys(settings.evictionSoft).length > 0)
+    flags.push(`--eviction-soft=${pairs(settings.evictionSoft, '<')}`);
   if (settings.evictionSoftGracePeriod && Object.keys(settings.evictionSoftGracePeriod).length > 0) {
     flags.push(`--eviction-soft-grace-period=${pairs(settings.evictionSoftGracePeriod, '=')}`);
   }
   if (settings.evictionMinimumReclaim && Object.keys(settings.evictionMinimumReclaim).length > 0) {
     flags.push(`--eviction-minimum-reclaim=${pairs(settings.evictionMinimumReclaim, '=')}`);
   }
-  if (settings.evictionMaxPodGracePeriod !== undefined) flags.push(`--eviction-max-pod-grace-period=${settings.evictionMaxPodGracePeriod}`);
+  if (settings.evictionMaxPodGracePeriod !== undefined)
+    flags.push(`--eviction-max-pod-grace-period=${settings.evictionMaxPodGracePeriod}`);
   return flags;
 }
 
@@ -38,7 +42,10 @@ export function kubeletEvictionFlags(settings: KubeletEvictionSettings): string[
  * - kubeadm's chain is kept, with $KUBELET_EXTRA_ARGS last so the admin's last-resort file still wins;
  * - `%` is a systemd specifier character: written as `%%`.
  */
-export function renderKubeletSystemdDropIn(settings: KubeletEvictionSettings, options: KubeletSystemdDropInOptions = {}): string {
+export function renderKubeletSystemdDropIn(
+  settings: KubeletEvictionSettings,
+  options: KubeletSystemdDropInOptions = {},
+): string {
   const kubelet = options.kubeletPath ?? '/usr/bin/kubelet';
   const flags = kubeletEvictionFlags(settings).join(' ').replace(/%/g, '%%');
   return [

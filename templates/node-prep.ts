@@ -8,7 +8,11 @@ import * as path from 'path';
 export interface NodePrepPrerequisite {
   readonly name: string;
   /** Packages per OS family. */
-  readonly packages: { readonly debian: readonly string[]; readonly rhel: readonly string[]; readonly suse: readonly string[] };
+  readonly packages: {
+    readonly debian: readonly string[];
+    readonly rhel: readonly string[];
+    readonly suse: readonly string[];
+  };
   /** Absolute host paths; the prerequisite is satisfied when any one is an executable file. */
   readonly verifyExecutables: readonly string[];
 }
@@ -26,23 +30,28 @@ const EXECUTABLE = /^\/[A-Za-z0-9._/+-]+$/;
  */
 export function renderNodePrepPrerequisites(prerequisites: readonly NodePrepPrerequisite[]): string {
   if (prerequisites.length === 0) throw new Error('node-prep needs at least one prerequisite');
-  return prerequisites.map((prerequisite) => {
-    const check = (value: string, pattern: RegExp, what: string) => {
-      if (!pattern.test(value)) throw new Error(`node prerequisite ${JSON.stringify(prerequisite.name)}: invalid ${what} ${JSON.stringify(value)}`);
-      return value;
-    };
-    const list = (values: readonly string[], pattern: RegExp, what: string) => {
-      if (values.length === 0) throw new Error(`node prerequisite ${JSON.stringify(prerequisite.name)}: no ${what}`);
-      return values.map((value) => check(value, pattern, what)).join(' ');
-    };
-    return [
-      check(prerequisite.name, NAME, 'name'),
-      list(prerequisite.packages.debian, PACKAGE, 'debian package'),
-      list(prerequisite.packages.rhel, PACKAGE, 'rhel package'),
-      list(prerequisite.packages.suse, PACKAGE, 'suse package'),
-      list(prerequisite.verifyExecutables, EXECUTABLE, 'verify executable'),
-    ].join('|');
-  }).join('\n');
+  return prerequisites
+    .map((prerequisite) => {
+      const check = (value: string, pattern: RegExp, what: string) => {
+        if (!pattern.test(value))
+          throw new Error(
+            `node prerequisite ${JSON.stringify(prerequisite.name)}: invalid ${what} ${JSON.stringify(value)}`,
+          );
+        return value;
+      };
+      const list = (values: readonly string[], pattern: RegExp, what: string) => {
+        if (values.length === 0) throw new Error(`node prerequisite ${JSON.stringify(prerequisite.name)}: no ${what}`);
+        return values.map((value) => check(value, pattern, what)).join(' ');
+      };
+      return [
+        check(prerequisite.name, NAME, 'name'),
+        list(prerequisite.packages.debian, PACKAGE, 'debian package'),
+        list(prerequisite.packages.rhel, PACKAGE, 'rhel package'),
+        list(prerequisite.packages.suse, PACKAGE, 'suse package'),
+        list(prerequisite.verifyExecutables, EXECUTABLE, 'verify executable'),
+      ].join('|');
+    })
+    .join('\n');
 }
 
 /**
@@ -50,7 +59,10 @@ export function renderNodePrepPrerequisites(prerequisites: readonly NodePrepPrer
  * compiled `lib/templates` (the package ships `templates/**\/*.sh`).
  */
 export function nodePrepScriptPath(): string {
-  const candidates = [path.join(__dirname, 'node-prep.sh'), path.resolve(__dirname, '..', '..', 'templates', 'node-prep.sh')];
+  const candidates = [
+    path.join(__dirname, 'node-prep.sh'),
+    path.resolve(__dirname, '..', '..', 'templates', 'node-prep.sh'),
+  ];
   const found = candidates.find((candidate) => fs.existsSync(candidate));
   if (!found) throw new Error(`node-prep.sh not found (looked in ${candidates.join(', ')})`);
   return found;

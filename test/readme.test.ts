@@ -16,6 +16,7 @@ describe('README', () => {
     expect(readme).toContain('npm ci && npm run synth');
     expect(readme).toContain('npm test');
     const scripts = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')).scripts;
-    for (const script of ['synth', 'test', 'build', 'typecheck', 'bench', 'docs', 'ballast']) expect(scripts).toHaveProperty(script);
+    for (const script of ['synth', 'test', 'build', 'typecheck', 'bench', 'docs', 'ballast'])
+      expect(scripts).toHaveProperty(script);
   });
 });

@@ -47,9 +47,10 @@ export function validateObjects(inputs: Iterable<ValidationInput>, options: Vali
   checkRuleIds('disabledRules', options.disabledRules ?? [], knownRuleIds);
   checkRuleIds('severityOverrides', Object.keys(options.severityOverrides ?? {}), knownRuleIds);
   const disabled = new Set(options.disabledRules ?? []);
-  const version = typeof options.kubernetesVersion === 'object'
-    ? options.kubernetesVersion
-    : KubeVersion.parse(options.kubernetesVersion ?? DEFAULT_KUBERNETES_VERSION);
+  const version =
+    typeof options.kubernetesVersion === 'object'
+      ? options.kubernetesVersion
+      : KubeVersion.parse(options.kubernetesVersion ?? DEFAULT_KUBERNETES_VERSION);
 
   const objects: Array<{ object: JsonRecord; source?: ObjectSource }> = [];
   for (const input of inputs) {
@@ -86,10 +87,13 @@ export function validateObjects(inputs: Iterable<ValidationInput>, options: Vali
     runRule(rule, context, index);
   }
 
-  findings.sort((a, b) => a.position - b.position
-    || compareText(a.path, b.path)
-    || compareText(a.rule, b.rule)
-    || compareText(a.message, b.message));
+  findings.sort(
+    (a, b) =>
+      a.position - b.position ||
+      compareText(a.path, b.path) ||
+      compareText(a.rule, b.rule) ||
+      compareText(a.message, b.message),
+  );
   const result: Finding[] = findings.map(({ position: _position, ...finding }) => finding);
   return {
     findings: result,

@@ -16,15 +16,19 @@ export function findingLine(finding: Finding): string {
   const source = finding.source;
   const where = source.constructPath ?? (source.file ? `${source.file}:${source.line ?? 1}` : '');
   const state = finding.suppressed ? `suppressed ${finding.severity}` : finding.severity;
-  return terminalSafe(`${state} ${finding.rule}: ${describeObject(finding.object)}`
-    + `${where ? ` at ${where}` : ''}${finding.path ? `, field ${finding.path}` : ''}: ${finding.message}`
-    + ` Fix: ${finding.fix}${finding.suppressed ? ` (suppressed: ${finding.justification ?? ''})` : ''}`);
+  return terminalSafe(
+    `${state} ${finding.rule}: ${describeObject(finding.object)}` +
+      `${where ? ` at ${where}` : ''}${finding.path ? `, field ${finding.path}` : ''}: ${finding.message}` +
+      ` Fix: ${finding.fix}${finding.suppressed ? ` (suppressed: ${finding.justification ?? ''})` : ''}`,
+  );
 }
 
 /** How to accept a finding for one object instead of fixing it, and where to read more. */
 export function acceptAdvice(ruleId: string): string {
-  return `To accept it for this object, annotate it with ${suppressionAnnotation(ruleId)}: "<reason>". `
-    + `Details: ballast explain ${ruleId}`;
+  return (
+    `To accept it for this object, annotate it with ${suppressionAnnotation(ruleId)}: "<reason>". ` +
+    `Details: ballast explain ${ruleId}`
+  );
 }
 
 /** `Kubernetes 1.31 (from BALLAST_KUBERNETES_VERSION)`: the target, printed in every report. */

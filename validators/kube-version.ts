@@ -46,7 +46,10 @@ export class KubeVersion {
 
   private readonly semver: semver.SemVer;
 
-  private constructor(public readonly major: number, public readonly minor: number) {
+  private constructor(
+    public readonly major: number,
+    public readonly minor: number,
+  ) {
     this.semver = new semver.SemVer(`${major}.${minor}.0`);
   }
 
@@ -82,10 +85,14 @@ export function targetVersionProblem(value: unknown): string | undefined {
   if (typeof value === 'number') {
     return `Kubernetes version ${String(value)} is a number: quote it ("1.30", not 1.30, which YAML and JavaScript read as 1.3)`;
   }
-  if (typeof value !== 'string') return `Kubernetes version must be a "MAJOR.MINOR" string such as "${DEFAULT_KUBERNETES_VERSION}"`;
+  if (typeof value !== 'string')
+    return `Kubernetes version must be a "MAJOR.MINOR" string such as "${DEFAULT_KUBERNETES_VERSION}"`;
   if (!VERSION_FORM.test(value)) return versionFormProblem(value);
   const version = KubeVersion.parse(value);
-  if (version.before(OLDEST_KNOWN_KUBERNETES_VERSION) || version.atLeast(KubeVersion.parse(NEWEST_KNOWN_KUBERNETES_VERSION).nextMinor())) {
+  if (
+    version.before(OLDEST_KNOWN_KUBERNETES_VERSION) ||
+    version.atLeast(KubeVersion.parse(NEWEST_KNOWN_KUBERNETES_VERSION).nextMinor())
+  ) {
     return `Kubernetes version "${value}" is not one the rules know: use ${OLDEST_KNOWN_KUBERNETES_VERSION} to ${NEWEST_KNOWN_KUBERNETES_VERSION}`;
   }
   return undefined;

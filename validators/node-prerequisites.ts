@@ -39,7 +39,14 @@ export interface NodePrerequisite {
  * Immutable / image-based operating systems (no package manager at run time). node-prep refuses
  * them with a clear message: the prerequisite must be baked into the image (or a system extension).
  */
-export const IMMUTABLE_OS_IDS: readonly string[] = ['flatcar', 'coreos', 'fedora-coreos', 'rhcos', 'talos', 'bottlerocket'];
+export const IMMUTABLE_OS_IDS: readonly string[] = [
+  'flatcar',
+  'coreos',
+  'fedora-coreos',
+  'rhcos',
+  'talos',
+  'bottlerocket',
+];
 
 /** The in-tree NFS volume plugin mounts with the host's own `mount.nfs` (incident 5). */
 export const NFS_CLIENT: NodePrerequisite = {

@@ -30,9 +30,20 @@ export interface RoleGrant {
 
 /** Kinds that live outside namespaces: their `metadata.namespace` is meaningless. */
 const CLUSTER_SCOPED_KINDS = new Set([
-  'PersistentVolume', 'StorageClass', 'ClusterRole', 'ClusterRoleBinding', 'Node', 'Namespace',
-  'CustomResourceDefinition', 'CSIDriver', 'PriorityClass', 'VolumeAttachment', 'RuntimeClass',
-  'ValidatingWebhookConfiguration', 'MutatingWebhookConfiguration', 'APIService',
+  'PersistentVolume',
+  'StorageClass',
+  'ClusterRole',
+  'ClusterRoleBinding',
+  'Node',
+  'Namespace',
+  'CustomResourceDefinition',
+  'CSIDriver',
+  'PriorityClass',
+  'VolumeAttachment',
+  'RuntimeClass',
+  'ValidatingWebhookConfiguration',
+  'MutatingWebhookConfiguration',
+  'APIService',
 ]);
 
 export function isClusterScoped(kind: string | undefined): boolean {
@@ -106,7 +117,9 @@ export class ObjectIndex {
    */
   public get(kind: string, namespace: string | undefined, name: string | undefined): IndexedObject | undefined {
     if (name === undefined) return undefined;
-    return this.byKey.get(key(kind, namespace, name)) ?? (namespace ? this.byKey.get(key(kind, undefined, name)) : undefined);
+    return (
+      this.byKey.get(key(kind, namespace, name)) ?? (namespace ? this.byKey.get(key(kind, undefined, name)) : undefined)
+    );
   }
 
   /** Every pod template in the set: Pods, PodTemplates and every workload kind including CronJob. */
@@ -121,23 +134,26 @@ export class ObjectIndex {
       const named = this.get('PersistentVolume', undefined, volumeName);
       if (named) return named;
     }
-    return this.volumesByClaim.get(key('PersistentVolumeClaim', claim.ref.namespace, claim.ref.name))
-      ?? this.volumesByClaim.get(key('PersistentVolumeClaim', undefined, claim.ref.name));
+    return (
+      this.volumesByClaim.get(key('PersistentVolumeClaim', claim.ref.namespace, claim.ref.name)) ??
+      this.volumesByClaim.get(key('PersistentVolumeClaim', undefined, claim.ref.name))
+    );
   }
 
   /** The StorageClass a claim names, when it is in the set. */
   public storageClassOfClaim(claim: IndexedObject): IndexedObject | undefined {
     const spec = getRecord(claim.raw, 'spec');
-    const className = asString(spec?.storageClassName)
-      ?? claim.annotations['volume.beta.kubernetes.io/storage-class'];
+    const className = asString(spec?.storageClassName) ?? claim.annotations['volume.beta.kubernetes.io/storage-class'];
     return className === undefined ? undefined : this.get('StorageClass', undefined, className);
   }
 
   /** The bindings (and their roles, when present) that name a ServiceAccount as subject. */
   public grantsFor(namespace: string | undefined, serviceAccountName: string): readonly RoleGrant[] {
-    return this.grantsBySubject.get(key('ServiceAccount', namespace, serviceAccountName))
-      ?? (namespace ? this.grantsBySubject.get(key('ServiceAccount', undefined, serviceAccountName)) : undefined)
-      ?? [];
+    return (
+      this.grantsBySubject.get(key('ServiceAccount', namespace, serviceAccountName)) ??
+      (namespace ? this.grantsBySubject.get(key('ServiceAccount', undefined, serviceAccountName)) : undefined) ??
+      []
+    );
   }
 
   /**
@@ -176,9 +192,10 @@ export class ObjectIndex {
       const roleRef = getRecord(binding.raw, 'roleRef');
       const roleRefKind = asString(roleRef?.kind);
       const roleRefName = asString(roleRef?.name);
-      const role = roleRefKind === 'Role' || roleRefKind === 'ClusterRole'
-        ? this.get(roleRefKind, binding.ref.namespace, roleRefName)
-        : undefined;
+      const role =
+        roleRefKind === 'Role' || roleRefKind === 'ClusterRole'
+          ? this.get(roleRefKind, binding.ref.namespace, roleRefName)
+          : undefined;
       for (const subject of asArray(binding.raw.subjects)) {
         if (!isRecord(subject) || subject.kind !== 'ServiceAccount') continue;
         const name = asString(subject.name);

@@ -55,7 +55,10 @@ export interface ResolvedOptions extends ValidationOptions {
 
 /** A door's options are wrong: every problem, each with its field path, the value and what to write. */
 export class BallastOptionsError extends Error {
-  constructor(public readonly where: string, public readonly problems: readonly string[]) {
+  constructor(
+    public readonly where: string,
+    public readonly problems: readonly string[],
+  ) {
     super(`invalid ballast options in ${where}:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
     this.name = 'BallastOptionsError';
   }
@@ -68,28 +71,38 @@ const KNOWN_RULE_IDS: ReadonlySet<string> = new Set(ALL_RULES.map((rule) => rule
  * The values end up in the engine's rule settings.
  */
 const RULE_PARAMETERS: ReadonlyMap<string, z.ZodType<Partial<RuleSettings>>> = new Map([
-  ['nfs-volume-without-node-prerequisite', z.strictObject({
-    prerequisiteLabelKeys: z.array(z.string().min(1, 'a node label key cannot be empty'))
-      .describe('node label keys that mark nodes where the NFS client is installed').optional(),
-  })],
+  [
+    'nfs-volume-without-node-prerequisite',
+    z.strictObject({
+      prerequisiteLabelKeys: z
+        .array(z.string().min(1, 'a node label key cannot be empty'))
+        .describe('node label keys that mark nodes where the NFS client is installed')
+        .optional(),
+    }),
+  ],
 ]);
 
 const ruleSwitch = z.union([z.enum(['off', 'on', 'error', 'warning']), z.boolean()], {
   error: 'expected off, on, error or warning',
 });
 
-const rulesSchema = z.record(z.string(), z.unknown(), { error: 'expected a mapping of rule id to off, on, error or warning' });
+const rulesSchema = z.record(z.string(), z.unknown(), {
+  error: 'expected a mapping of rule id to off, on, error or warning',
+});
 const parametersSchema = z.record(z.string(), z.record(z.string(), z.unknown()), {
-  error: 'expected a mapping of rule id to that rule\'s parameters',
+  error: "expected a mapping of rule id to that rule's parameters",
 });
 
 // Each part is checked on its own, so one wrong part does not hide the problems of the others.
-const optionsSchema = z.strictObject({
-  // Checked by targetVersionProblem, so a number gets the hint to quote it.
-  kubernetesVersion: z.unknown().optional(),
-  rules: z.unknown().optional(),
-  parameters: z.unknown().optional(),
-}, { error: 'expected a mapping with kubernetesVersion, rules and parameters' });
+const optionsSchema = z.strictObject(
+  {
+    // Checked by targetVersionProblem, so a number gets the hint to quote it.
+    kubernetesVersion: z.unknown().optional(),
+    rules: z.unknown().optional(),
+    parameters: z.unknown().optional(),
+  },
+  { error: 'expected a mapping with kubernetesVersion, rules and parameters' },
+);
 
 export const KNOWN_OPTION_KEYS: readonly string[] = Object.keys(optionsSchema.shape);
 
@@ -113,7 +126,7 @@ export function resolveOptions(input: unknown, context: ResolveContext): Resolve
   const problems: string[] = [];
   const parsed = optionsSchema.safeParse(input ?? {});
   if (!parsed.success) problems.push(...issuesOf(parsed.error));
-  const options = parsed.success ? parsed.data : (isRecord(input) ? input : {});
+  const options = parsed.success ? parsed.data : isRecord(input) ? input : {};
   const rules = checked(rulesSchema, options.rules, 'rules', problems) ?? {};
   const parameters = checked(parametersSchema, options.parameters, 'parameters', problems) ?? {};
 
@@ -171,7 +184,9 @@ export function ruleParameters(ruleId: string): ReadonlyArray<{ name: string; de
 }
 
 function resolveVersion(
-  configured: unknown, context: ResolveContext, problems: string[],
+  configured: unknown,
+  context: ResolveContext,
+  problems: string[],
 ): { version: KubeVersion; source: VersionSource } | undefined {
   const env = context.env ?? process.env;
   const envValue = env[KUBERNETES_VERSION_ENV];

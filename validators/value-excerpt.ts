@@ -26,14 +26,18 @@ function render(value: unknown, budget: Budget, seen: Set<unknown>): string {
   seen.add(value);
   const isArray = Array.isArray(value);
   const parts: string[] = [];
-  const entries: Iterable<[string, unknown]> = isArray ? (value as unknown[]).map((item, i) => [String(i), item]) : Object.entries(value);
+  const entries: Iterable<[string, unknown]> = isArray
+    ? (value as unknown[]).map((item, i) => [String(i), item])
+    : Object.entries(value);
   let used = 1;
   for (const [key, item] of entries) {
     if (budget.nodes <= 0 || budget.length - used <= 0) {
       parts.push('…');
       break;
     }
-    const rendered = isArray ? render(item, budget, seen) : `${quoteBounded(key, budget)}: ${render(item, budget, seen)}`;
+    const rendered = isArray
+      ? render(item, budget, seen)
+      : `${quoteBounded(key, budget)}: ${render(item, budget, seen)}`;
     parts.push(rendered);
     used += rendered.length + 2;
   }

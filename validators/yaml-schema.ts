@@ -13,7 +13,8 @@ import * as jsYaml from 'js-yaml';
 /* istanbul ignore next */
 export function kubernetesYamlSchema(yaml: typeof jsYaml): jsYaml.Schema {
   // js-yaml 4 exports its built-in types as `types`; @types/js-yaml does not declare it.
-  const types = (yaml as unknown as { types: Record<'merge' | 'binary' | 'omap' | 'pairs' | 'set', jsYaml.Type> }).types;
+  const types = (yaml as unknown as { types: Record<'merge' | 'binary' | 'omap' | 'pairs' | 'set', jsYaml.Type> })
+    .types;
   return yaml.CORE_SCHEMA.extend({
     implicit: [types.merge],
     explicit: [types.binary, types.omap, types.pairs, types.set],

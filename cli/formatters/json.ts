@@ -7,7 +7,10 @@ import { LintFinding, LintResult } from '../lint-result';
  * that JSON.stringify would expand exponentially.
  */
 export function formatJson(result: LintResult): string {
-  return JSON.stringify({ findings: result.findings.map(toJson), summary: result.summary, target: result.target }, null, 2) + '\n';
+  return (
+    JSON.stringify({ findings: result.findings.map(toJson), summary: result.summary, target: result.target }, null, 2) +
+    '\n'
+  );
 }
 
 function toJson(finding: LintFinding) {

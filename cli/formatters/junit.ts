@@ -17,15 +17,18 @@ export function formatJunit(result: LintResult): string {
   for (const finding of result.findings) entry(finding.file ?? '<no file>').findings.push(finding);
 
   // JUnit has properties per test suite only: every suite carries the target version.
-  const properties = `    <properties>\n      <property name="kubernetesVersion" value="${xml(result.target.kubernetesVersion)}"/>\n`
-    + `      <property name="kubernetesVersionSource" value="${xml(result.target.source)}"/>\n    </properties>\n`;
+  const properties =
+    `    <properties>\n      <property name="kubernetesVersion" value="${xml(result.target.kubernetesVersion)}"/>\n` +
+    `      <property name="kubernetesVersionSource" value="${xml(result.target.source)}"/>\n    </properties>\n`;
   const suites: string[] = [];
   let totalTests = 0;
   let totalFailures = 0;
   for (const [file, { objects, findings }] of byFile) {
     const cases: string[] = [];
     let failures = 0;
-    const loaderFindings = findings.filter((f) => f.object.kind === null && f.object.name === null && f.object.apiVersion === null);
+    const loaderFindings = findings.filter(
+      (f) => f.object.kind === null && f.object.name === null && f.object.apiVersion === null,
+    );
     if (loaderFindings.length > 0) {
       failures++;
       cases.push(testCase(file, '(file)', loaderFindings));
@@ -39,7 +42,9 @@ export function formatJunit(result: LintResult): string {
     }
     totalTests += cases.length;
     totalFailures += failures;
-    suites.push(`  <testsuite name="${xml(file)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="0">\n${properties}${cases.join('\n')}${cases.length ? '\n' : ''}  </testsuite>`);
+    suites.push(
+      `  <testsuite name="${xml(file)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="0">\n${properties}${cases.join('\n')}${cases.length ? '\n' : ''}  </testsuite>`,
+    );
   }
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="ballast lint" tests="${totalTests}" failures="${totalFailures}" errors="0">\n${suites.join('\n')}${suites.length ? '\n' : ''}</testsuites>\n`;
 }
@@ -62,8 +67,13 @@ function testCase(file: string, name: string, findings: readonly LintFinding[]):
   const parts: string[] = [];
   if (failures.length > 0) {
     const [first] = failures;
-    const message = failures.length === 1 && first ? first.message : `${failures.length} errors: ${failures.map((f) => f.rule).join(', ')}`;
-    parts.push(`      <failure message="${xml(message)}" type="${xml(first?.rule ?? '')}">${xml(failures.map(describe).join('\n\n'))}</failure>`);
+    const message =
+      failures.length === 1 && first
+        ? first.message
+        : `${failures.length} errors: ${failures.map((f) => f.rule).join(', ')}`;
+    parts.push(
+      `      <failure message="${xml(message)}" type="${xml(first?.rule ?? '')}">${xml(failures.map(describe).join('\n\n'))}</failure>`,
+    );
   }
   if (others.length > 0) parts.push(`      <system-out>${xml(others.map(describe).join('\n\n'))}</system-out>`);
   return `${open}>\n${parts.join('\n')}\n    </testcase>`;
@@ -76,8 +86,13 @@ function describe(finding: LintFinding): string {
 
 /** XML-escapes text and drops characters XML 1.0 cannot hold (binary garbage in messages). */
 function xml(text: string): string {
-  return text
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
-    .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return (
+    text
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+  );
 }

@@ -26,12 +26,25 @@ export function formatSarif(result: LintResult, options: FormatOptions): string 
   const log: Sarif.Log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
-    runs: [{
-      tool: { driver: { name: 'ballast', version: options.version, semanticVersion: options.version, informationUri: INFORMATION_URI, rules } },
-      originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileUri(process.cwd()) + '/' } },
-      results: result.findings.map((finding) => toResult(finding, ruleIndex.get(finding.rule))),
-      properties: { kubernetesVersion: result.target.kubernetesVersion, kubernetesVersionSource: result.target.source },
-    }],
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'ballast',
+            version: options.version,
+            semanticVersion: options.version,
+            informationUri: INFORMATION_URI,
+            rules,
+          },
+        },
+        originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileUri(process.cwd()) + '/' } },
+        results: result.findings.map((finding) => toResult(finding, ruleIndex.get(finding.rule))),
+        properties: {
+          kubernetesVersion: result.target.kubernetesVersion,
+          kubernetesVersionSource: result.target.source,
+        },
+      },
+    ],
   };
   return JSON.stringify(log, null, 2) + '\n';
 }
@@ -42,7 +55,10 @@ function toDescriptor(rule: Rule): Sarif.ReportingDescriptor {
     : '';
   return {
     id: rule.id,
-    name: rule.id.split('-').map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(''),
+    name: rule.id
+      .split('-')
+      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+      .join(''),
     shortDescription: { text: rule.summary },
     fullDescription: { text: rule.why },
     help: {
@@ -55,21 +71,36 @@ function toDescriptor(rule: Rule): Sarif.ReportingDescriptor {
 }
 
 function toResult(finding: LintFinding, ruleIndex: number | undefined): Sarif.Result {
-  const subject = finding.object.kind !== null || finding.object.name !== null ? `${describeRef(finding.object)}: ` : '';
+  const subject =
+    finding.object.kind !== null || finding.object.name !== null ? `${describeRef(finding.object)}: ` : '';
   const at = finding.path ? ` (at ${finding.path})` : '';
   return {
     ruleId: finding.rule,
     ...(ruleIndex !== undefined ? { ruleIndex } : {}),
     level: finding.severity,
     message: { text: `${subject}${finding.message}${at}\nFix: ${finding.fix}` },
-    locations: [{
-      physicalLocation: {
-        artifactLocation: artifactLocation(finding.file),
-        // GitHub requires a region; line 1 when the position is unknown.
-        region: { startLine: finding.line ?? 1 },
+    locations: [
+      {
+        physicalLocation: {
+          artifactLocation: artifactLocation(finding.file),
+          // GitHub requires a region; line 1 when the position is unknown.
+          region: { startLine: finding.line ?? 1 },
+        },
+        ...(finding.object.kind !== null
+          ? {
+              logicalLocations: [
+                {
+                  name: describeRef(finding.object),
+                  kind: 'object',
+                  fullyQualifiedName: finding.path
+                    ? `${describeRef(finding.object)}.${finding.path}`
+                    : describeRef(finding.object),
+                },
+              ],
+            }
+          : {}),
       },
-      ...(finding.object.kind !== null ? { logicalLocations: [{ name: describeRef(finding.object), kind: 'object', fullyQualifiedName: finding.path ? `${describeRef(finding.object)}.${finding.path}` : describeRef(finding.object) }] } : {}),
-    }],
+    ],
     ...(finding.suppressed ? { suppressions: [{ kind: 'inSource', justification: finding.justification ?? '' }] } : {}),
   };
 }

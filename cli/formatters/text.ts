@@ -11,7 +11,8 @@ const STYLES = { red: '\u001b[31m', yellow: '\u001b[33m', dim: '\u001b[2m', bold
  *           fix: ...
  */
 export function formatText(result: LintResult, options: FormatOptions): string {
-  const paint = (style: keyof typeof STYLES, text: string) => (options.colour ? `${STYLES[style]}${text}${STYLES.reset}` : text);
+  const paint = (style: keyof typeof STYLES, text: string) =>
+    options.colour ? `${STYLES[style]}${text}${STYLES.reset}` : text;
   const out: string[] = [];
   let currentFile: string | null | undefined;
   for (const finding of result.findings) {
@@ -25,8 +26,9 @@ export function formatText(result: LintResult, options: FormatOptions): string {
   if (result.findings.length > 0) out.push('');
   const { files, objects, errors, warnings, suppressed } = result.summary;
   const counts = `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}, ${suppressed} suppressed`;
-  const line = `${files} file${files === 1 ? '' : 's'}, ${objects} object${objects === 1 ? '' : 's'}: ${counts}`
-    + ` (target ${targetDescription(result.target.kubernetesVersion, result.target.source)})`;
+  const line =
+    `${files} file${files === 1 ? '' : 's'}, ${objects} object${objects === 1 ? '' : 's'}: ${counts}` +
+    ` (target ${targetDescription(result.target.kubernetesVersion, result.target.source)})`;
   out.push(errors > 0 ? paint('red', line) : warnings > 0 ? paint('yellow', line) : line);
   return out.join('\n') + '\n';
 }
@@ -34,12 +36,19 @@ export function formatText(result: LintResult, options: FormatOptions): string {
 function formatFinding(finding: LintFinding, paint: (style: keyof typeof STYLES, text: string) => string): string {
   const severity = finding.suppressed
     ? paint('dim', 'suppressed')
-    : finding.severity === 'error' ? paint('red', 'error     ') : paint('yellow', 'warning   ');
-  const where = [finding.object.kind !== null || finding.object.name !== null ? describeRef(finding.object) : '', finding.path]
-    .filter((part) => part !== '').join('  ');
+    : finding.severity === 'error'
+      ? paint('red', 'error     ')
+      : paint('yellow', 'warning   ');
+  const where = [
+    finding.object.kind !== null || finding.object.name !== null ? describeRef(finding.object) : '',
+    finding.path,
+  ]
+    .filter((part) => part !== '')
+    .join('  ');
   const head = `  ${String(finding.line ?? '-').padStart(5)}  ${severity}  ${terminalSafe(where ? `${where}  ` : '')}${terminalSafe(finding.message)}  ${paint('dim', finding.rule)}`;
-  const tail = finding.suppressed && finding.justification
-    ? `         ${paint('dim', `suppressed because: ${terminalSafe(finding.justification)}`)}`
-    : `         ${paint('dim', `fix: ${terminalSafe(finding.fix)}`)}`;
+  const tail =
+    finding.suppressed && finding.justification
+      ? `         ${paint('dim', `suppressed because: ${terminalSafe(finding.justification)}`)}`
+      : `         ${paint('dim', `fix: ${terminalSafe(finding.fix)}`)}`;
   return `${head}\n${tail}`;
 }

@@ -1,7 +1,18 @@
 import type { Validation, ValidationContext } from 'cdk8s-cli/plugins';
 import {
-  BallastOptions, ResolvedOptions, ValidationInput, acceptAdvice, asString, describeObject, findingLine, getRecord, ownEntry,
-  resolveOptions, targetDescription, terminalSafe, validateObjects,
+  BallastOptions,
+  ResolvedOptions,
+  ValidationInput,
+  acceptAdvice,
+  asString,
+  describeObject,
+  findingLine,
+  getRecord,
+  ownEntry,
+  resolveOptions,
+  targetDescription,
+  terminalSafe,
+  validateObjects,
 } from '../../validators';
 
 /**
@@ -58,11 +69,13 @@ export class BallastValidation implements Validation {
         ruleName: finding.rule,
         recommendation: findingLine(finding),
         fix: `${terminalSafe(finding.fix)} ${acceptAdvice(finding.rule)}`,
-        violatingResources: [{
-          resourceName: terminalSafe(finding.object.name ?? describeObject(finding.object)),
-          manifestPath: finding.source.file ?? '',
-          locations: [finding.path === '' ? '(whole object)' : finding.path],
-        }],
+        violatingResources: [
+          {
+            resourceName: terminalSafe(finding.object.name ?? describeObject(finding.object)),
+            manifestPath: finding.source.file ?? '',
+            locations: [finding.path === '' ? '(whole object)' : finding.path],
+          },
+        ],
       });
     }
 

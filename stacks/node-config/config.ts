@@ -46,11 +46,13 @@ const NODE_NAME = /^[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?$/;
 
 /** Validates the stack config; every problem is reported at once, each naming its field and fix. */
 export function resolveNodeConfig(
-  config: NodeConfigStackConfig, providers: ReadonlyArray<NodePrepStepProvider<unknown>> = [],
+  config: NodeConfigStackConfig,
+  providers: ReadonlyArray<NodePrepStepProvider<unknown>> = [],
 ): ResolvedNodeConfig {
   const problems: string[] = [];
   const namespace = config.namespace ?? DEFAULT_NAMESPACE;
-  if (!DNS_LABEL.test(namespace)) problems.push(`namespace "${namespace}": must be a DNS label (lower-case letters, digits, -)`);
+  if (!DNS_LABEL.test(namespace))
+    problems.push(`namespace "${namespace}": must be a DNS label (lower-case letters, digits, -)`);
   const groupsIn = Array.isArray(config.nodeGroups) ? config.nodeGroups : [];
   if (groupsIn.length === 0) problems.push('nodeGroups: set at least one group {name, nodes, prerequisites}');
   const seenNodes = new Map<string, string>();
@@ -67,8 +69,12 @@ export function resolveNodeConfig(
     const nodes = Array.isArray(group?.nodes) ? group.nodes : [];
     if (nodes.length === 0) problems.push(`${where}.nodes: list the node names to prepare (kubectl get nodes)`);
     for (const node of nodes) {
-      if (typeof node !== 'string' || !NODE_NAME.test(node)) problems.push(`${where}.nodes: ${JSON.stringify(node)} is not a node name`);
-      else if (seenNodes.has(node)) problems.push(`${where}.nodes: node "${node}" is already in group "${seenNodes.get(node)}"; a node belongs to one group`);
+      if (typeof node !== 'string' || !NODE_NAME.test(node))
+        problems.push(`${where}.nodes: ${JSON.stringify(node)} is not a node name`);
+      else if (seenNodes.has(node))
+        problems.push(
+          `${where}.nodes: node "${node}" is already in group "${seenNodes.get(node)}"; a node belongs to one group`,
+        );
       else seenNodes.set(node, group.name);
     }
     const names = Array.isArray(group?.prerequisites) ? group.prerequisites : [];
@@ -76,7 +82,10 @@ export function resolveNodeConfig(
     for (const name of names) {
       const prerequisite = findNodePrerequisite(String(name));
       if (prerequisite) prerequisites.push(prerequisite);
-      else problems.push(`${where}.prerequisites: unknown "${String(name)}"; known: ${Object.keys(NODE_PREREQUISITES).join(', ')}`);
+      else
+        problems.push(
+          `${where}.prerequisites: unknown "${String(name)}"; known: ${Object.keys(NODE_PREREQUISITES).join(', ')}`,
+        );
     }
     const steps: NodePrepStep[] = [];
     const extensions = group?.extensions ?? {};
@@ -84,24 +93,32 @@ export function resolveNodeConfig(
     for (const key of Object.keys(extensions)) {
       const provider = providers.find((candidate) => candidate.configKey === key);
       if (!provider) {
-        problems.push(`${where}.extensions.${key}: unknown extension; known: ${providers.map((p) => p.configKey).join(', ') || '(none)'}`);
+        problems.push(
+          `${where}.extensions.${key}: unknown extension; known: ${providers.map((p) => p.configKey).join(', ') || '(none)'}`,
+        );
         continue;
       }
       knownExtensions += 1;
       try {
-        steps.push(...provider.steps(provider.parse(extensions[key], `${where}.extensions.${key}`), { name: group.name, nodes }));
+        steps.push(
+          ...provider.steps(provider.parse(extensions[key], `${where}.extensions.${key}`), { name: group.name, nodes }),
+        );
       } catch (error) {
         problems.push((error as Error).message);
       }
     }
     // A group may only carry extension steps (e.g. an eviction policy on a pool that needs no package).
     if (names.length === 0 && knownExtensions === 0) {
-      problems.push(`${where}.prerequisites: list at least one of ${Object.keys(NODE_PREREQUISITES).join(', ')} (or configure an extension)`);
+      problems.push(
+        `${where}.prerequisites: list at least one of ${Object.keys(NODE_PREREQUISITES).join(', ')} (or configure an extension)`,
+      );
     }
     const stepNames = new Set<string>();
     for (const step of steps) {
       if (!DNS_LABEL.test(step.name) || step.name.length > 50 || stepNames.has(step.name)) {
-        problems.push(`${where}: extension step name "${step.name}" must be a unique kebab-case name of at most 50 characters`);
+        problems.push(
+          `${where}: extension step name "${step.name}" must be a unique kebab-case name of at most 50 characters`,
+        );
       }
       stepNames.add(step.name);
     }

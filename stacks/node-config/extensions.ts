@@ -14,6 +14,4 @@ import { NodePrepStepProvider } from './node-prep-step';
 export type { NodePrepStep, NodePrepStepProvider } from './node-prep-step';
 
 /** Every provider the stack knows: the kubelet eviction policy (`extensions.kubeletEviction`). */
-export const NODE_PREP_STEP_PROVIDERS: ReadonlyArray<NodePrepStepProvider<unknown>> = [
-  kubeletEvictionStepProvider,
-];
+export const NODE_PREP_STEP_PROVIDERS: ReadonlyArray<NodePrepStepProvider<unknown>> = [kubeletEvictionStepProvider];

@@ -44,7 +44,12 @@ export function kubeletEvictionStep(settings: KubeletEvictionStepSettings, group
   const contentHash = kubeletEvictionContentHash(settings.files);
   return {
     name: KUBELET_EVICTION_STEP,
-    script: renderKubeletEvictionHostScript({ groupName, files: settings.files, contentHash, configDir: settings.configDir }),
+    script: renderKubeletEvictionHostScript({
+      groupName,
+      files: settings.files,
+      contentHash,
+      configDir: settings.configDir,
+    }),
     args: ['apply'],
     verifyArgs: ['verify'],
     env: {
@@ -78,15 +83,20 @@ const SAFE_PATH = /^\/[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/;
 
 /** The POSIX sh script of the step: `sh -s -- apply|verify` on the host. */
 export function renderKubeletEvictionHostScript(input: KubeletEvictionHostScriptInput): string {
-  if (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/.test(input.groupName)) throw new Error(`invalid node group name ${JSON.stringify(input.groupName)}`);
+  if (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/.test(input.groupName))
+    throw new Error(`invalid node group name ${JSON.stringify(input.groupName)}`);
   if (input.files.length === 0) throw new Error('kubelet eviction step: no files to place');
   for (const file of input.files) {
-    if (!SAFE_PATH.test(file.path) || file.path.includes('..')) throw new Error(`kubelet eviction step: unsafe node path ${JSON.stringify(file.path)}`);
+    if (!SAFE_PATH.test(file.path) || file.path.includes('..'))
+      throw new Error(`kubelet eviction step: unsafe node path ${JSON.stringify(file.path)}`);
   }
-  if (input.configDir !== undefined && !SAFE_PATH.test(input.configDir)) throw new Error(`kubelet eviction step: unsafe configDir ${JSON.stringify(input.configDir)}`);
+  if (input.configDir !== undefined && !SAFE_PATH.test(input.configDir))
+    throw new Error(`kubelet eviction step: unsafe configDir ${JSON.stringify(input.configDir)}`);
   const applyScript = applyKubeletDropinsScript();
   if (!applyScript.endsWith('\n') || applyScript.split('\n').includes(APPLY_SCRIPT_DELIMITER)) {
-    throw new Error(`apply-kubelet-dropins.sh must end with a newline and never contain the line ${APPLY_SCRIPT_DELIMITER}`);
+    throw new Error(
+      `apply-kubelet-dropins.sh must end with a newline and never contain the line ${APPLY_SCRIPT_DELIMITER}`,
+    );
   }
   const group = input.groupName;
   const exit = KUBELET_EVICTION_EXIT;

@@ -42,22 +42,30 @@ export class NodePrep extends pulumi.ComponentResource {
   constructor(name: string, config: ResolvedNodeConfig, opts?: pulumi.ComponentResourceOptions) {
     super('ballast:node-config:NodePrep', name, {}, opts);
     const parent = { parent: this };
-    this.namespace = new k8s.core.v1.Namespace(`${name}-namespace`, {
-      metadata: {
-        name: config.namespace,
-        // Pod Security admission refuses privileged pods elsewhere; this namespace holds nothing else.
-        labels: { 'pod-security.kubernetes.io/enforce': 'privileged', [APP_LABEL]: APP },
+    this.namespace = new k8s.core.v1.Namespace(
+      `${name}-namespace`,
+      {
+        metadata: {
+          name: config.namespace,
+          // Pod Security admission refuses privileged pods elsewhere; this namespace holds nothing else.
+          labels: { 'pod-security.kubernetes.io/enforce': 'privileged', [APP_LABEL]: APP },
+        },
       },
-    }, parent);
+      parent,
+    );
 
     const scriptData: Record<string, string> = { [NODE_PREP_KEY]: nodePrepScript() };
     for (const group of config.groups) {
       for (const step of group.steps) scriptData[stepScriptKey(group, step)] = step.script;
     }
-    this.scripts = new k8s.core.v1.ConfigMap(`${name}-scripts`, {
-      metadata: { name: 'node-prep-scripts', namespace: this.namespace.metadata.name, labels: { [APP_LABEL]: APP } },
-      data: scriptData,
-    }, parent);
+    this.scripts = new k8s.core.v1.ConfigMap(
+      `${name}-scripts`,
+      {
+        metadata: { name: 'node-prep-scripts', namespace: this.namespace.metadata.name, labels: { [APP_LABEL]: APP } },
+        data: scriptData,
+      },
+      parent,
+    );
 
     const daemonSets: Record<string, k8s.apps.v1.DaemonSet> = {};
     const nodePatches: Record<string, k8s.core.v1.NodePatch> = {};
@@ -68,21 +76,33 @@ export class NodePrep extends pulumi.ComponentResource {
       for (const target of perNode ? group.nodes.map((node) => [node]) : [group.nodes]) {
         const node = perNode ? target[0] : undefined;
         const daemonSetName = node === undefined ? `node-prep-${group.name}` : perNodeDaemonSetName(group.name, node);
-        const daemonSet: k8s.apps.v1.DaemonSet = new k8s.apps.v1.DaemonSet(node === undefined ? `${name}-${group.name}` : `${name}-${group.name}-prep-${node}`, {
-          metadata: { name: daemonSetName, namespace: this.namespace.metadata.name, labels: { [APP_LABEL]: APP, [GROUP_LABEL]: group.name } },
-          spec: nodePrepDaemonSetSpec(group, config.image, this.scripts.metadata.name, contentHash, node),
-        }, { ...parent, customTimeouts: { create: '30m', update: '30m' }, dependsOn: previous ? [previous] : [] });
+        const daemonSet: k8s.apps.v1.DaemonSet = new k8s.apps.v1.DaemonSet(
+          node === undefined ? `${name}-${group.name}` : `${name}-${group.name}-prep-${node}`,
+          {
+            metadata: {
+              name: daemonSetName,
+              namespace: this.namespace.metadata.name,
+              labels: { [APP_LABEL]: APP, [GROUP_LABEL]: group.name },
+            },
+            spec: nodePrepDaemonSetSpec(group, config.image, this.scripts.metadata.name, contentHash, node),
+          },
+          { ...parent, customTimeouts: { create: '30m', update: '30m' }, dependsOn: previous ? [previous] : [] },
+        );
         daemonSets[daemonSetName] = daemonSet;
         previous = daemonSet;
         for (const prepared of target) {
-          nodePatches[prepared] = new k8s.core.v1.NodePatch(`${name}-${group.name}-${prepared}`, {
-            metadata: {
-              name: prepared,
-              labels: nodeLabels(group),
-              // ballast owns its label keys: take them over from an earlier `kubectl label`.
-              annotations: { 'pulumi.com/patchForce': 'true' },
+          nodePatches[prepared] = new k8s.core.v1.NodePatch(
+            `${name}-${group.name}-${prepared}`,
+            {
+              metadata: {
+                name: prepared,
+                labels: nodeLabels(group),
+                // ballast owns its label keys: take them over from an earlier `kubectl label`.
+                annotations: { 'pulumi.com/patchForce': 'true' },
+              },
             },
-          }, { ...parent, dependsOn: [daemonSet] });
+            { ...parent, dependsOn: [daemonSet] },
+          );
         }
       }
     }
@@ -136,20 +156,27 @@ function onHost(scriptKey: string, args: readonly string[]): string {
  * The DaemonSet spec of a group, or, with `onlyNode`, of one node of the group (a disruptive step).
  */
 export function nodePrepDaemonSetSpec(
-  group: NodeGroup, image: string, scriptsConfigMap: pulumi.Input<string>, contentHash: string, onlyNode?: string,
+  group: NodeGroup,
+  image: string,
+  scriptsConfigMap: pulumi.Input<string>,
+  contentHash: string,
+  onlyNode?: string,
 ): k8s.types.input.apps.v1.DaemonSetSpec {
   const labels: Record<string, string> = { [APP_LABEL]: APP, [GROUP_LABEL]: group.name };
   if (onlyNode !== undefined) labels[TARGET_NODE_LABEL] = targetNodeLabelValue(onlyNode);
   const nodes = onlyNode === undefined ? group.nodes : [onlyNode];
   const hasPrerequisites = group.prerequisites.length > 0;
   const prerequisitesEnv = hasPrerequisites
-    ? [{ name: NODE_PREP_PREREQUISITES_ENV, value: renderNodePrepPrerequisites(group.prerequisites) }] : [];
+    ? [{ name: NODE_PREP_PREREQUISITES_ENV, value: renderNodePrepPrerequisites(group.prerequisites) }]
+    : [];
   const privileged: k8s.types.input.core.v1.SecurityContext = { privileged: true, runAsUser: 0 };
   const scriptsMount = { name: 'scripts', mountPath: SCRIPTS_DIR, readOnly: true };
   const envOf = (step: NodePrepStep) => Object.entries(step.env ?? {}).map(([name, value]) => ({ name, value }));
   const verifyCommands = [
     ...(hasPrerequisites ? [onHost(NODE_PREP_KEY, ['verify'])] : []),
-    ...group.steps.filter((step) => step.verifyArgs).map((step) => onHost(stepScriptKey(group, step), step.verifyArgs ?? [])),
+    ...group.steps
+      .filter((step) => step.verifyArgs)
+      .map((step) => onHost(stepScriptKey(group, step), step.verifyArgs ?? [])),
   ];
   return {
     selector: { matchLabels: labels },
@@ -172,16 +199,20 @@ export function nodePrepDaemonSetSpec(
         tolerations: [...group.tolerations],
         volumes: [{ name: 'scripts', configMap: { name: scriptsConfigMap, defaultMode: 0o444 } }],
         initContainers: [
-          ...(hasPrerequisites ? [{
-            name: 'prerequisites',
-            image,
-            command: ['/bin/sh', '-c', `exec ${onHost(NODE_PREP_KEY, ['install'])}`],
-            env: prerequisitesEnv,
-            securityContext: privileged,
-            volumeMounts: [scriptsMount],
-            // Package managers run in this container's cgroup.
-            resources: { requests: { cpu: '50m', memory: '64Mi' }, limits: { memory: '1Gi' } },
-          }] : []),
+          ...(hasPrerequisites
+            ? [
+                {
+                  name: 'prerequisites',
+                  image,
+                  command: ['/bin/sh', '-c', `exec ${onHost(NODE_PREP_KEY, ['install'])}`],
+                  env: prerequisitesEnv,
+                  securityContext: privileged,
+                  volumeMounts: [scriptsMount],
+                  // Package managers run in this container's cgroup.
+                  resources: { requests: { cpu: '50m', memory: '64Mi' }, limits: { memory: '1Gi' } },
+                },
+              ]
+            : []),
           ...group.steps.map((step) => ({
             name: `step-${step.name}`,
             image,
@@ -192,22 +223,24 @@ export function nodePrepDaemonSetSpec(
             resources: { requests: { cpu: '10m', memory: '32Mi' }, limits: { memory: '256Mi' } },
           })),
         ],
-        containers: [{
-          name: 'verified',
-          image,
-          // Stays up so the readiness probe keeps checking the host.
-          command: ['/bin/sh', '-c', 'trap "exit 0" TERM; while :; do sleep 3600 & wait $!; done'],
-          env: [...prerequisitesEnv, ...group.steps.flatMap(envOf)],
-          securityContext: privileged,
-          volumeMounts: [scriptsMount],
-          readinessProbe: {
-            exec: { command: ['/bin/sh', '-c', verifyCommands.join(' && ') || 'true'] },
-            periodSeconds: 60,
-            timeoutSeconds: 30,
-            failureThreshold: 1,
+        containers: [
+          {
+            name: 'verified',
+            image,
+            // Stays up so the readiness probe keeps checking the host.
+            command: ['/bin/sh', '-c', 'trap "exit 0" TERM; while :; do sleep 3600 & wait $!; done'],
+            env: [...prerequisitesEnv, ...group.steps.flatMap(envOf)],
+            securityContext: privileged,
+            volumeMounts: [scriptsMount],
+            readinessProbe: {
+              exec: { command: ['/bin/sh', '-c', verifyCommands.join(' && ') || 'true'] },
+              periodSeconds: 60,
+              timeoutSeconds: 30,
+              failureThreshold: 1,
+            },
+            resources: { requests: { cpu: '10m', memory: '16Mi' }, limits: { memory: '64Mi' } },
           },
-          resources: { requests: { cpu: '10m', memory: '16Mi' }, limits: { memory: '64Mi' } },
-        }],
+        ],
       },
     },
   };

@@ -1,7 +1,14 @@
 import type { PolicyConfigSchema, StackValidationArgs, StackValidationPolicy } from '@pulumi/policy';
 import {
-  BallastOptions, KNOWN_OPTION_KEYS, Severity, ValidationInput, acceptAdvice, findingLine, resolveOptions,
-  targetDescription, validateObjects,
+  BallastOptions,
+  KNOWN_OPTION_KEYS,
+  Severity,
+  ValidationInput,
+  acceptAdvice,
+  findingLine,
+  resolveOptions,
+  targetDescription,
+  validateObjects,
 } from '../../validators';
 import { StackResource, kubernetesObjectOf } from './kubernetes-resources';
 
@@ -24,7 +31,9 @@ export interface StackViolation {
  * severity as violations.
  */
 export function ballastStackViolations(
-  resources: readonly StackResource[], severity: Severity, config: BallastPolicyConfig = {},
+  resources: readonly StackResource[],
+  severity: Severity,
+  config: BallastPolicyConfig = {},
 ): StackViolation[] {
   const inputs: ValidationInput[] = [];
   for (const resource of resources) {
@@ -49,7 +58,9 @@ export function ballastStackViolations(
  * every other door.
  */
 const CONFIG_SCHEMA: PolicyConfigSchema = {
-  properties: Object.fromEntries(KNOWN_OPTION_KEYS.map((key) => [key, { type: key === 'kubernetesVersion' ? ['string', 'number'] : 'object' }])),
+  properties: Object.fromEntries(
+    KNOWN_OPTION_KEYS.map((key) => [key, { type: key === 'kubernetesVersion' ? ['string', 'number'] : 'object' }]),
+  ),
 };
 
 /**
@@ -71,7 +82,11 @@ export function ballastStackPolicies(defaults: BallastPolicyConfig = {}): StackV
     },
   });
   return [
-    policy('ballast-errors', 'error', 'Kubernetes objects that the ballast rules find unsafe for stateful workloads (error findings).'),
+    policy(
+      'ballast-errors',
+      'error',
+      'Kubernetes objects that the ballast rules find unsafe for stateful workloads (error findings).',
+    ),
     policy('ballast-warnings', 'warning', 'Kubernetes objects with ballast warning findings: risky, but not blocking.'),
   ];
 }

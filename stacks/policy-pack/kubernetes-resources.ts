@@ -37,7 +37,13 @@ export function kubernetesObjectOf(resource: StackResource): StackObject | undef
   const match = KUBERNETES_TYPE.exec(resource.type);
   const customResource = resource.type === 'kubernetes:apiextensions.k8s.io:CustomResource';
   if (!match && !customResource) return undefined;
-  if (match && (PROVIDER_COMPONENT_GROUPS.has(match[1] ?? '') || (match[3] ?? '').endsWith('Patch') || (match[3] ?? '').endsWith('List'))) return undefined;
+  if (
+    match &&
+    (PROVIDER_COMPONENT_GROUPS.has(match[1] ?? '') ||
+      (match[3] ?? '').endsWith('Patch') ||
+      (match[3] ?? '').endsWith('List'))
+  )
+    return undefined;
 
   const props = plainCopy(resource.props);
   if (typeof props !== 'object' || props === null || Array.isArray(props)) return undefined;

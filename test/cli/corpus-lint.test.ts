@@ -27,7 +27,12 @@ const available = fs.existsSync(CORPUS_DIR);
     expect(expectedFiles.filter((file) => !flagged.has(file))).toEqual([]);
 
     const others = files.filter((file) => !expectedFiles.includes(file));
-    const othersWithErrors = new Set(json.findings.filter((f) => f.severity === 'error' && !f.suppressed).map((f) => relative(f.file)).filter((file) => others.includes(file)));
+    const othersWithErrors = new Set(
+      json.findings
+        .filter((f) => f.severity === 'error' && !f.suppressed)
+        .map((f) => relative(f.file))
+        .filter((file) => others.includes(file)),
+    );
     expect(othersWithErrors.size).toBeLessThanOrEqual(Math.floor(others.length * 0.02));
   });
 });

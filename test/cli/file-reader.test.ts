@@ -56,7 +56,7 @@ describe('the reader thread', () => {
     }
   });
 
-  test('parses files from the end while the caller parses from the front; its documents equal js-yaml\'s', async () => {
+  test("parses files from the end while the caller parses from the front; its documents equal js-yaml's", async () => {
     const tree = trickyTree(300);
     try {
       const seen: ReadFile[] = [];
@@ -69,7 +69,9 @@ describe('the reader thread', () => {
       const parsedThere = seen.filter((file) => file.documents !== undefined);
       expect(parsedThere.length).toBeGreaterThan(0);
       for (const file of parsedThere) {
-        expect(file.documents).toEqual(loadAll(fs.readFileSync(file.path, 'utf8'), undefined, { schema: KUBERNETES_YAML_SCHEMA }));
+        expect(file.documents).toEqual(
+          loadAll(fs.readFileSync(file.path, 'utf8'), undefined, { schema: KUBERNETES_YAML_SCHEMA }),
+        );
       }
       const [first] = parsedThere;
       const configMap = first!.documents![0] as { metadata: unknown; data: { copy: unknown; ratio: number } };
@@ -92,7 +94,10 @@ describe('the reader thread', () => {
     const tree = trickyTree(1100); // above the size from which lint starts the reader thread
     try {
       const walked = await lintJson([tree.dir]);
-      const files = fs.readdirSync(path.join(tree.dir, 'm')).sort().map((file) => path.join(tree.dir, 'm', file));
+      const files = fs
+        .readdirSync(path.join(tree.dir, 'm'))
+        .sort()
+        .map((file) => path.join(tree.dir, 'm', file));
       const named = await lintJson(files); // files named one by one: all parsed on the main thread
       expect(walked.json.summary).toMatchObject({ files: 1102, objects: 2200 });
       expect(walked.stdout).toBe(named.stdout);

@@ -17,13 +17,26 @@ const PV_WITH_NAMESPACE = [
   '',
 ].join('\n');
 
-const CLEAN_CONFIGMAP = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n  namespace: db\ndata:\n  a: b\n';
+const CLEAN_CONFIGMAP =
+  'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n  namespace: db\ndata:\n  a: b\n';
 
-const RWO_CLAIM = 'apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: data, namespace: db}\nspec:\n  accessModes: [ReadWriteOnce]\n  resources: {requests: {storage: 1Gi}}\n';
+const RWO_CLAIM =
+  'apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: data, namespace: db}\nspec:\n  accessModes: [ReadWriteOnce]\n  resources: {requests: {storage: 1Gi}}\n';
 const TWO_REPLICA_DEPLOYMENT = [
-  'apiVersion: apps/v1', 'kind: Deployment', 'metadata: {name: web, namespace: db}', 'spec:', '  replicas: 2',
-  '  selector: {matchLabels: {app: web}}', '  template:', '    metadata: {labels: {app: web}}', '    spec:',
-  '      containers: [{name: web, image: nginx}]', '      volumes:', '      - name: data', '        persistentVolumeClaim: {claimName: data}', '',
+  'apiVersion: apps/v1',
+  'kind: Deployment',
+  'metadata: {name: web, namespace: db}',
+  'spec:',
+  '  replicas: 2',
+  '  selector: {matchLabels: {app: web}}',
+  '  template:',
+  '    metadata: {labels: {app: web}}',
+  '    spec:',
+  '      containers: [{name: web, image: nginx}]',
+  '      volumes:',
+  '      - name: data',
+  '        persistentVolumeClaim: {claimName: data}',
+  '',
 ].join('\n');
 
 describe('ballast lint: the JSON contract', () => {
@@ -35,36 +48,57 @@ describe('ballast lint: the JSON contract', () => {
       expect(code).toBe(1);
       expect(Object.keys(json)).toEqual(['findings', 'summary', 'target']);
       expect(json.summary).toEqual({ files: 1, objects: 1, errors: 1, warnings: 0, suppressed: 0 });
-      expect(json.findings).toEqual([{
-        rule: 'persistent-volume-with-namespace',
-        severity: 'error',
-        message: expect.stringContaining('PersistentVolume data'),
-        fix: expect.any(String),
-        file: path.join(tree.dir, 'pv.yaml'),
-        line: 5,
-        object: { apiVersion: 'v1', kind: 'PersistentVolume', namespace: 'db', name: 'data' },
-        path: 'metadata.namespace',
-        suppressed: false,
-      }]);
-      expect(Object.keys(json.findings[0]!)).toEqual(['rule', 'severity', 'message', 'fix', 'file', 'line', 'object', 'path', 'suppressed']);
+      expect(json.findings).toEqual([
+        {
+          rule: 'persistent-volume-with-namespace',
+          severity: 'error',
+          message: expect.stringContaining('PersistentVolume data'),
+          fix: expect.any(String),
+          file: path.join(tree.dir, 'pv.yaml'),
+          line: 5,
+          object: { apiVersion: 'v1', kind: 'PersistentVolume', namespace: 'db', name: 'data' },
+          path: 'metadata.namespace',
+          suppressed: false,
+        },
+      ]);
+      expect(Object.keys(json.findings[0]!)).toEqual([
+        'rule',
+        'severity',
+        'message',
+        'fix',
+        'file',
+        'line',
+        'object',
+        'path',
+        'suppressed',
+      ]);
     } finally {
       tree.cleanup();
     }
   });
 
   test('a suppressed finding is reported as suppressed and does not fail the run', async () => {
-    const suppressed = PV_WITH_NAMESPACE.replace('  namespace: db\n', '  namespace: db\n  annotations:\n    ballast.dev/suppress.persistent-volume-with-namespace: "kept for the old tooling, OPS-1"\n');
+    const suppressed = PV_WITH_NAMESPACE.replace(
+      '  namespace: db\n',
+      '  namespace: db\n  annotations:\n    ballast.dev/suppress.persistent-volume-with-namespace: "kept for the old tooling, OPS-1"\n',
+    );
     const { code, json } = await lintJson(['-'], suppressed);
     expect(code).toBe(0);
     expect(json.summary).toMatchObject({ errors: 0, suppressed: 1 });
-    expect(json.findings[0]).toMatchObject({ rule: 'persistent-volume-with-namespace', suppressed: true, file: '<stdin>', line: 5 });
+    expect(json.findings[0]).toMatchObject({
+      rule: 'persistent-volume-with-namespace',
+      suppressed: true,
+      file: '<stdin>',
+      line: 5,
+    });
   });
 
   test('clean input exits 0 with no findings', async () => {
     const { code, json } = await lintJson(['-'], CLEAN_CONFIGMAP);
     expect(code).toBe(0);
     expect(json).toEqual({
-      findings: [], summary: { files: 1, objects: 1, errors: 0, warnings: 0, suppressed: 0 },
+      findings: [],
+      summary: { files: 1, objects: 1, errors: 0, warnings: 0, suppressed: 0 },
       target: { kubernetesVersion: DEFAULT_KUBERNETES_VERSION, source: 'default' },
     });
   });
@@ -72,12 +106,20 @@ describe('ballast lint: the JSON contract', () => {
 
 describe('ballast lint: what it reads', () => {
   test('directories recursively (.yaml, .yml, .json, .conf with [Service]), multi-document files and v1 Lists', async () => {
-    const list = JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [JSON.parse(JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a' } })), { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'b' } }] });
+    const list = JSON.stringify({
+      apiVersion: 'v1',
+      kind: 'List',
+      items: [
+        JSON.parse(JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a' } })),
+        { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'b' } },
+      ],
+    });
     const tree = tempTree({
       'a/multi.yaml': `${CLEAN_CONFIGMAP}---\n${CLEAN_CONFIGMAP.replace('settings', 'other')}---\n`,
       'a/b/list.json': list,
       'a/b/c/pv.yml': PV_WITH_NAMESPACE,
-      'kubelet.service.d/20-eviction.conf': '[Service]\nEnvironment="KUBELET_EXTRA_ARGS=--eviction-hard=nodefs.available<5%"\n',
+      'kubelet.service.d/20-eviction.conf':
+        '[Service]\nEnvironment="KUBELET_EXTRA_ARGS=--eviction-hard=nodefs.available<5%"\n',
       'notes.conf': '[Unit]\nDescription=not a service drop-in\n',
       'README.md': '# not linted',
       'node_modules/x/pv.yaml': PV_WITH_NAMESPACE,
@@ -88,8 +130,14 @@ describe('ballast lint: what it reads', () => {
       const located = json.findings.map((f) => [path.relative(tree.dir, f.file!), f.line, f.rule]);
       expect(located).toContainEqual([path.join('a', 'b', 'c', 'pv.yml'), 5, 'persistent-volume-with-namespace']);
       // The drop-in is read through the eviction rules' parser; its findings point at the line.
-      expect(located).toContainEqual([path.join('kubelet.service.d', '20-eviction.conf'), 2, 'eviction-hard-drops-default-signals']);
-      expect(json.findings.filter((f) => f.file!.includes('node_modules') || f.file!.endsWith('notes.conf'))).toEqual([]);
+      expect(located).toContainEqual([
+        path.join('kubelet.service.d', '20-eviction.conf'),
+        2,
+        'eviction-hard-drops-default-signals',
+      ]);
+      expect(json.findings.filter((f) => f.file!.includes('node_modules') || f.file!.endsWith('notes.conf'))).toEqual(
+        [],
+      );
     } finally {
       tree.cleanup();
     }
@@ -98,14 +146,31 @@ describe('ballast lint: what it reads', () => {
   test('findings follow the order of the paths given, each directory walked in name order', async () => {
     // Walking a directory and naming its files one by one must give the same files in the same order.
     const files: Record<string, string> = {};
-    for (let i = 0; i < 40; i++) files[`tree/${String.fromCharCode(122 - (i % 26))}${i}/pv.yaml`] = PV_WITH_NAMESPACE.replace('name: data', `name: data-${i}`);
+    for (let i = 0; i < 40; i++)
+      files[`tree/${String.fromCharCode(122 - (i % 26))}${i}/pv.yaml`] = PV_WITH_NAMESPACE.replace(
+        'name: data',
+        `name: data-${i}`,
+      );
     files['first.yaml'] = PV_WITH_NAMESPACE.replace('name: data', 'name: named-first');
     const tree = tempTree(files);
     try {
-      const walked = await lintJson([path.join(tree.dir, 'first.yaml'), path.join(tree.dir, 'tree'), '-'], PV_WITH_NAMESPACE.replace('name: data', 'name: from-stdin'));
-      const treeFiles = Object.keys(files).filter((file) => file.startsWith('tree/')).sort().map((file) => path.join(tree.dir, file));
-      expect(walked.json.findings.map((f) => f.file)).toEqual([path.join(tree.dir, 'first.yaml'), ...treeFiles, '<stdin>']);
-      const named = await lintJson([path.join(tree.dir, 'first.yaml'), ...treeFiles, '-'], PV_WITH_NAMESPACE.replace('name: data', 'name: from-stdin'));
+      const walked = await lintJson(
+        [path.join(tree.dir, 'first.yaml'), path.join(tree.dir, 'tree'), '-'],
+        PV_WITH_NAMESPACE.replace('name: data', 'name: from-stdin'),
+      );
+      const treeFiles = Object.keys(files)
+        .filter((file) => file.startsWith('tree/'))
+        .sort()
+        .map((file) => path.join(tree.dir, file));
+      expect(walked.json.findings.map((f) => f.file)).toEqual([
+        path.join(tree.dir, 'first.yaml'),
+        ...treeFiles,
+        '<stdin>',
+      ]);
+      const named = await lintJson(
+        [path.join(tree.dir, 'first.yaml'), ...treeFiles, '-'],
+        PV_WITH_NAMESPACE.replace('name: data', 'name: from-stdin'),
+      );
       expect(named.stdout).toBe(walked.stdout);
     } finally {
       tree.cleanup();
@@ -116,20 +181,29 @@ describe('ballast lint: what it reads', () => {
     const fixture = path.resolve(__dirname, '..', 'fixtures', 'incident-4');
     const { code, json } = await lintJson([fixture]);
     expect(code).toBe(1);
-    expect(json.findings).toContainEqual(expect.objectContaining({
-      rule: 'eviction-hard-drops-default-signals', severity: 'error', file: path.join(fixture, '10-eviction.conf'), line: 6,
-      object: { apiVersion: 'ballast.dev/v1', kind: 'SystemdDropIn', namespace: null, name: '10-eviction.conf' },
-    }));
+    expect(json.findings).toContainEqual(
+      expect.objectContaining({
+        rule: 'eviction-hard-drops-default-signals',
+        severity: 'error',
+        file: path.join(fixture, '10-eviction.conf'),
+        line: 6,
+        object: { apiVersion: 'ballast.dev/v1', kind: 'SystemdDropIn', namespace: null, name: '10-eviction.conf' },
+      }),
+    );
   });
 
   test('cross-object rules see every path given in one run as one set', async () => {
     const tree = tempTree({ 'claim.yaml': RWO_CLAIM, 'deploy/web.yaml': TWO_REPLICA_DEPLOYMENT });
     try {
       const together = await lintJson([path.join(tree.dir, 'claim.yaml'), path.join(tree.dir, 'deploy')]);
-      expect(together.json.findings).toContainEqual(expect.objectContaining({
-        rule: 'rwo-claim-in-rolling-deployment', file: path.join(tree.dir, 'deploy', 'web.yaml'), line: 13,
-        path: 'spec.template.spec.volumes[0].persistentVolumeClaim',
-      }));
+      expect(together.json.findings).toContainEqual(
+        expect.objectContaining({
+          rule: 'rwo-claim-in-rolling-deployment',
+          file: path.join(tree.dir, 'deploy', 'web.yaml'),
+          line: 13,
+          path: 'spec.template.spec.volumes[0].persistentVolumeClaim',
+        }),
+      );
       const alone = await lintJson([path.join(tree.dir, 'deploy')]);
       expect(alone.json.findings.map((f) => f.rule)).not.toContain('rwo-claim-in-rolling-deployment');
     } finally {
@@ -137,8 +211,11 @@ describe('ballast lint: what it reads', () => {
     }
   });
 
-  test('invalid YAML is a yaml-syntax-error finding with file and line; the file\'s other documents are still checked', async () => {
-    const { code, json } = await lintJson(['-'], `${CLEAN_CONFIGMAP}---\nkind: [unclosed\n  x: y\n---\n${PV_WITH_NAMESPACE}`);
+  test("invalid YAML is a yaml-syntax-error finding with file and line; the file's other documents are still checked", async () => {
+    const { code, json } = await lintJson(
+      ['-'],
+      `${CLEAN_CONFIGMAP}---\nkind: [unclosed\n  x: y\n---\n${PV_WITH_NAMESPACE}`,
+    );
     expect(code).toBe(1);
     expect(json.findings.map((f) => [f.rule, f.line])).toEqual([
       ['yaml-syntax-error', 10],
@@ -177,7 +254,9 @@ describe('ballast lint: configuration', () => {
       expect(off.json.findings.map((f) => f.rule)).not.toContain('persistent-volume-with-namespace');
       const warn = await lintJson(['--config', path.join(tree.dir, 'warn.yaml'), '-'], PV_WITH_NAMESPACE);
       expect(warn.code).toBe(0);
-      expect(warn.json.findings).toContainEqual(expect.objectContaining({ rule: 'persistent-volume-with-namespace', severity: 'warning' }));
+      expect(warn.json.findings).toContainEqual(
+        expect.objectContaining({ rule: 'persistent-volume-with-namespace', severity: 'warning' }),
+      );
       const typo = await ballast(['lint', '--config', path.join(tree.dir, 'typo.yaml'), '-'], PV_WITH_NAMESPACE);
       expect(typo.code).toBe(2);
       expect(typo.stderr).toContain('rules.persistent-volume-with-namespaces: unknown rule id');
@@ -188,8 +267,9 @@ describe('ballast lint: configuration', () => {
 
   test('.ballast.yaml in the working directory is read by default; rule parameters reach the rule settings', () => {
     const tree = tempTree({
-      '.ballast.yaml': 'parameters:\n  nfs-volume-without-node-prerequisite:\n    prerequisiteLabelKeys: [example.com/nfs-client]\n'
-        + 'rules:\n  recycle-reclaim-policy: error\n',
+      '.ballast.yaml':
+        'parameters:\n  nfs-volume-without-node-prerequisite:\n    prerequisiteLabelKeys: [example.com/nfs-client]\n' +
+        'rules:\n  recycle-reclaim-policy: error\n',
     });
     try {
       const options = readLintOptions(undefined, tree.dir, undefined);
@@ -209,8 +289,9 @@ describe('ballast lint: configuration', () => {
 
   test('config mistakes are all named at once, with their field paths, as usage errors', () => {
     const tree = tempTree({
-      'bad.yaml': 'rule: {}\nkubernetesVersion: 1.30\nrules:\n  recycle-reclaim-policy: loud\n'
-        + 'parameters:\n  nfs-volume-without-node-prerequisite:\n    prerequisiteLabelKeys: a\n',
+      'bad.yaml':
+        'rule: {}\nkubernetesVersion: 1.30\nrules:\n  recycle-reclaim-policy: loud\n' +
+        'parameters:\n  nfs-volume-without-node-prerequisite:\n    prerequisiteLabelKeys: a\n',
     });
     try {
       let message = '';
@@ -236,7 +317,9 @@ describe('ballast lint: configuration', () => {
       const saved = process.env.BALLAST_KUBERNETES_VERSION;
       process.env.BALLAST_KUBERNETES_VERSION = '1.31';
       try {
-        expect(readLintOptions(undefined, tree.dir, undefined)).toMatchObject({ kubernetesVersionSource: 'environment' });
+        expect(readLintOptions(undefined, tree.dir, undefined)).toMatchObject({
+          kubernetesVersionSource: 'environment',
+        });
         expect(readLintOptions(undefined, tree.dir, '1.30').kubernetesVersion.toString()).toBe('1.30');
         const json = await lintJson(['-'], CLEAN_CONFIGMAP);
         expect(json.json.target).toEqual({ kubernetesVersion: '1.31', source: 'environment' });
@@ -265,13 +348,22 @@ describe('ballast lint: output formats', () => {
     const plain = await ballast(['lint', '-'], PV_WITH_NAMESPACE);
     expect(plain.code).toBe(1);
     expect(plain.stdout).toContain('<stdin>\n');
-    expect(plain.stdout).toMatch(/^\s+5 {2}error\s+PersistentVolume db\/data {2}metadata\.namespace {2}.*persistent-volume-with-namespace$/m);
+    expect(plain.stdout).toMatch(
+      /^\s+5 {2}error\s+PersistentVolume db\/data {2}metadata\.namespace {2}.*persistent-volume-with-namespace$/m,
+    );
     expect(plain.stdout).toMatch(/fix: Remove metadata.namespace/);
     expect(plain.stdout).toContain('1 file, 1 object: 1 error, 0 warnings, 0 suppressed');
     expect(plain.stdout).not.toContain('\u001b[');
     let coloured = '';
     const { run } = await import('../../cli/program');
-    await run(['lint', '-'], { out: (t) => { coloured += t; }, err: () => undefined, colour: true, readStdin: () => PV_WITH_NAMESPACE });
+    await run(['lint', '-'], {
+      out: (t) => {
+        coloured += t;
+      },
+      err: () => undefined,
+      colour: true,
+      readStdin: () => PV_WITH_NAMESPACE,
+    });
     expect(coloured).toContain('\u001b[31m');
   });
 
@@ -287,7 +379,10 @@ describe('ballast lint: output formats', () => {
       expect(log.$schema).toMatch(/sarif-2\.1\.0/);
       const driver = log.runs[0].tool.driver;
       expect(driver.name).toBe('ballast');
-      expect(driver.rules.map((r: { id: string }) => r.id)).toEqual([...ALL_RULES.map((r) => r.id), 'yaml-syntax-error']);
+      expect(driver.rules.map((r: { id: string }) => r.id)).toEqual([
+        ...ALL_RULES.map((r) => r.id),
+        'yaml-syntax-error',
+      ]);
       for (const rule of driver.rules) {
         expect(rule.shortDescription.text).toBeTruthy();
         expect(rule.help.text).toBeTruthy();
@@ -296,7 +391,10 @@ describe('ballast lint: output formats', () => {
       const result = log.runs[0].results[0];
       expect(result).toMatchObject({ ruleId: 'persistent-volume-with-namespace', level: 'error' });
       expect(driver.rules[result.ruleIndex].id).toBe(result.ruleId);
-      expect(result.locations[0].physicalLocation).toEqual({ artifactLocation: { uri: 'pv.yaml', uriBaseId: '%SRCROOT%' }, region: { startLine: 5 } });
+      expect(result.locations[0].physicalLocation).toEqual({
+        artifactLocation: { uri: 'pv.yaml', uriBaseId: '%SRCROOT%' },
+        region: { startLine: 5 },
+      });
     } finally {
       process.chdir(cwd);
       tree.cleanup();
@@ -304,11 +402,18 @@ describe('ballast lint: output formats', () => {
   });
 
   test('junit: one test case per object, failing when it has an error', async () => {
-    const { code, stdout } = await ballast(['lint', '--format', 'junit', '-'], `${PV_WITH_NAMESPACE}---\n${CLEAN_CONFIGMAP}`);
+    const { code, stdout } = await ballast(
+      ['lint', '--format', 'junit', '-'],
+      `${PV_WITH_NAMESPACE}---\n${CLEAN_CONFIGMAP}`,
+    );
     expect(code).toBe(1);
-    expect(stdout).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="ballast lint" tests="2" failures="1"/);
+    expect(stdout).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="ballast lint" tests="2" failures="1"/,
+    );
     expect(stdout.match(/<testcase /g)).toHaveLength(2);
-    expect(stdout).toMatch(/<testcase classname="&lt;stdin&gt;" name="PersistentVolume db\/data">\n\s+<failure message="[^"]+" type="persistent-volume-with-namespace">/);
+    expect(stdout).toMatch(
+      /<testcase classname="&lt;stdin&gt;" name="PersistentVolume db\/data">\n\s+<failure message="[^"]+" type="persistent-volume-with-namespace">/,
+    );
     expect(stdout).toContain('<testcase classname="&lt;stdin&gt;" name="ConfigMap db/settings"/>');
   });
 });

@@ -68,13 +68,21 @@ describe('robustness: ballast lint never crashes or hangs', () => {
     for (const json of [flowList, flowMap, block]) {
       for (const finding of json.findings) expect(finding.rule).toBe('yaml-syntax-error');
     }
-    expect(flowList.findings[0]).toMatchObject({ rule: 'yaml-syntax-error', severity: 'error', line: expect.any(Number) });
+    expect(flowList.findings[0]).toMatchObject({
+      rule: 'yaml-syntax-error',
+      severity: 'error',
+      line: expect.any(Number),
+    });
   }, 30000);
 
   test('a 20 MB line, valid and invalid, with a finding whose line must be located', async () => {
     const big = 'x'.repeat(20 * 1024 * 1024);
-    const valid = await lintsCleanly(`apiVersion: v1\nkind: PersistentVolume\nmetadata:\n  name: pv\n  annotations: {note: "${big}"}\n  namespace: db\nspec: {csi: {driver: d, volumeHandle: h}}\n`);
-    expect(valid.findings).toContainEqual(expect.objectContaining({ rule: 'persistent-volume-with-namespace', line: 6 }));
+    const valid = await lintsCleanly(
+      `apiVersion: v1\nkind: PersistentVolume\nmetadata:\n  name: pv\n  annotations: {note: "${big}"}\n  namespace: db\nspec: {csi: {driver: d, volumeHandle: h}}\n`,
+    );
+    expect(valid.findings).toContainEqual(
+      expect.objectContaining({ rule: 'persistent-volume-with-namespace', line: 6 }),
+    );
     const invalid = await lintsCleanly(`kind: ConfigMap\ndata: [${big}\n`);
     expect(invalid.findings.map((f) => f.rule)).toEqual(['yaml-syntax-error']);
     expect(invalid.findings[0]!.message.length).toBeLessThan(1000);
@@ -84,7 +92,14 @@ describe('robustness: ballast lint never crashes or hangs', () => {
     const bytes = Buffer.alloc(4096);
     for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 7919) % 256;
     const json = await lintsCleanly(bytes, 'image.yaml');
-    expect(json.findings).toEqual([expect.objectContaining({ rule: 'yaml-syntax-error', severity: 'error', line: 1, message: expect.stringContaining('binary') })]);
+    expect(json.findings).toEqual([
+      expect.objectContaining({
+        rule: 'yaml-syntax-error',
+        severity: 'error',
+        line: 1,
+        message: expect.stringContaining('binary'),
+      }),
+    ]);
     await lintsCleanly(Buffer.from([0xff, 0xfe, 0xfd, 0x80, 0x81, 0x0a, 0xc3, 0x28]), 'latin.yaml');
   });
 
@@ -104,17 +119,41 @@ describe('robustness: ballast lint never crashes or hangs', () => {
   });
 
   const WRONG_TYPES = [
-    'metadata: 5', 'metadata: {name: 5, namespace: [], annotations: "x", labels: 7}', 'spec: 5', 'spec: []', 'spec: null',
-    'spec: {template: 5}', 'spec: {template: {spec: 5}}', 'spec: {replicas: "many", strategy: "x", template: {spec: {containers: null, volumes: "x", affinity: 3, nodeSelector: []}}}',
+    'metadata: 5',
+    'metadata: {name: 5, namespace: [], annotations: "x", labels: 7}',
+    'spec: 5',
+    'spec: []',
+    'spec: null',
+    'spec: {template: 5}',
+    'spec: {template: {spec: 5}}',
+    'spec: {replicas: "many", strategy: "x", template: {spec: {containers: null, volumes: "x", affinity: 3, nodeSelector: []}}}',
     'spec: {template: {spec: {volumes: [5, null, "x", {name: 3, persistentVolumeClaim: 4, nfs: "x", hostPath: 1}]}}}',
     'spec: {accessModes: ReadWriteMany, storageClassName: 5, volumeName: [], resources: 3, nfs: 1, hostPath: "x", claimRef: "x", nodeAffinity: 5, persistentVolumeReclaimPolicy: 7}',
     'spec: {volumeClaimTemplates: "x", serviceName: 5, template: {spec: {containers: [{volumeMounts: 5, args: 5, command: "x", env: 3}]}}}',
-    'rules: 5', 'rules: [5, {verbs: "x", resources: 4, apiGroups: null}]', 'subjects: "x"\nroleRef: 5',
-    'parameters: 5\nprovisioner: []\nmountOptions: "x"', 'evictionHard: 5\nevictionSoft: []\nevictionSoftGracePeriod: "x"\nevictionMinimumReclaim: 3',
-    'items: 5', 'kind: 5', 'apiVersion: 7',
+    'rules: 5',
+    'rules: [5, {verbs: "x", resources: 4, apiGroups: null}]',
+    'subjects: "x"\nroleRef: 5',
+    'parameters: 5\nprovisioner: []\nmountOptions: "x"',
+    'evictionHard: 5\nevictionSoft: []\nevictionSoftGracePeriod: "x"\nevictionMinimumReclaim: 3',
+    'items: 5',
+    'kind: 5',
+    'apiVersion: 7',
   ];
-  const KINDS = [...WORKLOAD_KINDS, 'PersistentVolume', 'PersistentVolumeClaim', 'StorageClass', 'Role', 'ClusterRole', 'RoleBinding',
-    'ClusterRoleBinding', 'Service', 'Lease', 'KubeletConfiguration', 'List', 'ConfigMap'];
+  const KINDS = [
+    ...WORKLOAD_KINDS,
+    'PersistentVolume',
+    'PersistentVolumeClaim',
+    'StorageClass',
+    'Role',
+    'ClusterRole',
+    'RoleBinding',
+    'ClusterRoleBinding',
+    'Service',
+    'Lease',
+    'KubeletConfiguration',
+    'List',
+    'ConfigMap',
+  ];
 
   test('fields of the wrong type on every kind the rules read: no crash, no internal rule error', async () => {
     const documents: string[] = [];
@@ -126,18 +165,27 @@ describe('robustness: ballast lint never crashes or hangs', () => {
   });
 
   test('BOM and CRLF: the same findings on the same lines', async () => {
-    const lf = 'apiVersion: v1\nkind: PersistentVolume\nmetadata:\n  name: pv\n  namespace: db\nspec: {csi: {driver: d, volumeHandle: h}}\n';
+    const lf =
+      'apiVersion: v1\nkind: PersistentVolume\nmetadata:\n  name: pv\n  namespace: db\nspec: {csi: {driver: d, volumeHandle: h}}\n';
     const plain = await lintsCleanly(lf);
     const bomCrlf = await lintsCleanly(`\ufeff${lf.replace(/\n/g, '\r\n')}`);
     expect(bomCrlf.findings).toEqual(plain.findings.map((f) => ({ ...f, file: bomCrlf.findings[0]!.file })));
-    expect(plain.findings).toContainEqual(expect.objectContaining({ rule: 'persistent-volume-with-namespace', line: 5 }));
+    expect(plain.findings).toContainEqual(
+      expect.objectContaining({ rule: 'persistent-volume-with-namespace', line: 5 }),
+    );
   });
 
   test.each([
-    ['an unterminated quote', '[Service]\nExecStart=\nExecStart=/usr/bin/kubelet "--eviction-hard=nodefs.available<5%\n'],
+    [
+      'an unterminated quote',
+      '[Service]\nExecStart=\nExecStart=/usr/bin/kubelet "--eviction-hard=nodefs.available<5%\n',
+    ],
     ['a trailing backslash at the end of the file', '[Service]\nEnvironment="A=1" \\'],
     ['lines without "="', '[Service]\nthis is not a directive\n[Unit\n'],
-    ['assignments before any section and a binary tail', 'Environment=X=1\n[Service]\nEnvironment=\u0001\u0002\u0003\n'],
+    [
+      'assignments before any section and a binary tail',
+      'Environment=X=1\n[Service]\nEnvironment=\u0001\u0002\u0003\n',
+    ],
     ['a huge continued line', `[Service]\nEnvironment=${'A=1 \\\n'.repeat(20000)}B=2\n`],
     ['CRLF and BOM', '\ufeff[Service]\r\nEnvironment="KUBELET_EXTRA_ARGS=--eviction-hard=memory.available<1%"\r\n'],
   ])('a broken systemd drop-in (%s) is read as far as systemd would', async (_, text) => {
@@ -146,7 +194,10 @@ describe('robustness: ballast lint never crashes or hangs', () => {
   });
 
   test('stdin: helm template output through `-`', async () => {
-    const { code, json } = await lintJson(['-'], '---\n# Source: chart/templates/cm.yaml\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n');
+    const { code, json } = await lintJson(
+      ['-'],
+      '---\n# Source: chart/templates/cm.yaml\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n',
+    );
     expect(code).toBe(0);
     expect(json.summary).toMatchObject({ files: 1, objects: 1 });
   });

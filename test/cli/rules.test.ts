@@ -4,7 +4,14 @@ import { ALL_RULES } from '../../validators';
 async function ballast(...argv: string[]) {
   let stdout = '';
   let stderr = '';
-  const code = await run(argv, { out: (t) => { stdout += t; }, err: (t) => { stderr += t; } });
+  const code = await run(argv, {
+    out: (t) => {
+      stdout += t;
+    },
+    err: (t) => {
+      stderr += t;
+    },
+  });
   return { code, stdout, stderr };
 }
 

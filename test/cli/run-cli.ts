@@ -14,8 +14,12 @@ export async function ballast(argv: readonly string[], stdin = ''): Promise<CliR
   let stdout = '';
   let stderr = '';
   const code = await run(argv, {
-    out: (text) => { stdout += text; },
-    err: (text) => { stderr += text; },
+    out: (text) => {
+      stdout += text;
+    },
+    err: (text) => {
+      stderr += text;
+    },
     readStdin: () => stdin,
   });
   return { code, stdout, stderr };
@@ -29,9 +33,15 @@ export async function lintJson(args: readonly string[], stdin = ''): Promise<Cli
 
 export interface LintJson {
   findings: Array<{
-    rule: string; severity: 'error' | 'warning'; message: string; fix: string; file: string | null; line: number | null;
+    rule: string;
+    severity: 'error' | 'warning';
+    message: string;
+    fix: string;
+    file: string | null;
+    line: number | null;
     object: { apiVersion: string | null; kind: string | null; namespace: string | null; name: string | null };
-    path: string; suppressed: boolean;
+    path: string;
+    suppressed: boolean;
   }>;
   summary: { files: number; objects: number; errors: number; warnings: number; suppressed: number };
   target: { kubernetesVersion: string; source: string };

@@ -7,10 +7,18 @@ import { fieldPath } from '../../validators';
 import { CORPUS_DIR } from '../support/corpus';
 
 /** Every field path of a JSON value (depth-bounded), Kubernetes style. */
-function fieldPaths(value: unknown, prefix: Array<string | number> = [], out: Array<Array<string | number>> = [], depth = 0): Array<Array<string | number>> {
+function fieldPaths(
+  value: unknown,
+  prefix: Array<string | number> = [],
+  out: Array<Array<string | number>> = [],
+  depth = 0,
+): Array<Array<string | number>> {
   if (depth > 12) return out;
   if (Array.isArray(value)) {
-    value.forEach((item, i) => { out.push([...prefix, i]); fieldPaths(item, [...prefix, i], out, depth + 1); });
+    value.forEach((item, i) => {
+      out.push([...prefix, i]);
+      fieldPaths(item, [...prefix, i], out, depth + 1);
+    });
   } else if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
     for (const [key, item] of Object.entries(value)) {
       // A key ending in ']' or holding both '.' and '[' cannot round-trip through a field path.
@@ -23,7 +31,11 @@ function fieldPaths(value: unknown, prefix: Array<string | number> = [], out: Ar
 }
 
 /** The line of a key (or a list item) by the `yaml` package: the reference the fast locator must match. */
-function referenceLine(document: YAML.Document, counter: YAML.LineCounter, segments: Array<string | number>): number | undefined {
+function referenceLine(
+  document: YAML.Document,
+  counter: YAML.LineCounter,
+  segments: Array<string | number>,
+): number | undefined {
   let node: unknown = document.contents;
   let offset: number | undefined;
   for (const segment of segments) {
@@ -54,7 +66,10 @@ const available = fs.existsSync(CORPUS_DIR);
       let parsed = documents.get(source.file);
       if (!parsed) {
         const counter = new YAML.LineCounter();
-        parsed = { docs: YAML.parseAllDocuments(fs.readFileSync(source.file, 'utf8'), { lineCounter: counter }), counter };
+        parsed = {
+          docs: YAML.parseAllDocuments(fs.readFileSync(source.file, 'utf8'), { lineCounter: counter }),
+          counter,
+        };
         documents.set(source.file, parsed);
       }
       for (const segments of fieldPaths(object)) {
@@ -63,7 +78,10 @@ const available = fs.existsSync(CORPUS_DIR);
         if (expected === undefined) continue;
         checked++;
         const actual = positions.lineOf({ source, path: fieldPath(...segments) });
-        if (actual !== expected) mismatches.push(`${path.relative(CORPUS_DIR, source.file)} ${fieldPath(...segments)}: ${actual} != ${expected}`);
+        if (actual !== expected)
+          mismatches.push(
+            `${path.relative(CORPUS_DIR, source.file)} ${fieldPath(...segments)}: ${actual} != ${expected}`,
+          );
       }
     }
     expect(checked).toBeGreaterThan(10000);
@@ -76,14 +94,26 @@ const available = fs.existsSync(CORPUS_DIR);
   };
 
   test('finds fields in flow style, JSON, lists and later documents', () => {
-    expect(at('a: 1\n---\nkind: Pod\nspec:\n  volumes:\n  - name: x\n    nfs: {server: s}\n', 'spec.volumes[0].nfs', 1)).toBe(7);
-    expect(at('{\n  "kind": "Pod",\n  "spec": {\n    "volumes": [\n      {"name": "x"}\n    ]\n  }\n}\n', 'spec.volumes[0].name')).toBe(5);
+    expect(
+      at('a: 1\n---\nkind: Pod\nspec:\n  volumes:\n  - name: x\n    nfs: {server: s}\n', 'spec.volumes[0].nfs', 1),
+    ).toBe(7);
+    expect(
+      at(
+        '{\n  "kind": "Pod",\n  "spec": {\n    "volumes": [\n      {"name": "x"}\n    ]\n  }\n}\n',
+        'spec.volumes[0].name',
+      ),
+    ).toBe(5);
     expect(at('kind: Pod\nspec: {volumes: [{name: a},\n  {name: b}]}\n', 'spec.volumes[1].name')).toBe(3);
     expect(at('kind: List\nitems:\n- kind: A\n- kind: B\n  metadata:\n    name: b\n', 'metadata.name', 0, 1)).toBe(6);
   });
 
   test('a missing field resolves to its nearest parent; CRLF and BOM do not shift lines', () => {
     expect(at('kind: Pod\nspec:\n  containers: []\n', 'spec.nodeSelector')).toBe(2);
-    expect(at('\ufeffkind: Pod\r\nmetadata:\r\n  annotations:\r\n    ballast.dev/suppress.x: ""\r\n', 'metadata.annotations[ballast.dev/suppress.x]')).toBe(4);
+    expect(
+      at(
+        '\ufeffkind: Pod\r\nmetadata:\r\n  annotations:\r\n    ballast.dev/suppress.x: ""\r\n',
+        'metadata.annotations[ballast.dev/suppress.x]',
+      ),
+    ).toBe(4);
   });
 });

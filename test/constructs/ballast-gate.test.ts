@@ -8,7 +8,11 @@ const namespacedVolume = (name: string, annotations: Record<string, string> = {}
   apiVersion: 'v1',
   kind: 'PersistentVolume',
   metadata: { name, namespace: 'shop', annotations },
-  spec: { capacity: { storage: '1Gi' }, accessModes: ['ReadWriteOnce'], csi: { driver: 'rbd.csi.ceph.com', volumeHandle: name } },
+  spec: {
+    capacity: { storage: '1Gi' },
+    accessModes: ['ReadWriteOnce'],
+    csi: { driver: 'rbd.csi.ceph.com', volumeHandle: name },
+  },
 });
 
 function scratchDir(): string {
@@ -32,20 +36,31 @@ describe('the synth gate', () => {
   test('lists every error across charts and Included YAML, not the first only', () => {
     const dir = scratchDir();
     const included = path.join(dir, 'vendor.yaml');
-    fs.writeFileSync(included, [
-      'apiVersion: v1', 'kind: PersistentVolume', 'metadata: {name: vendored, namespace: x}',
-      'spec: {persistentVolumeReclaimPolicy: Recycle, rbd: {image: a, monitors: [m]}}',
-    ].join('\n'));
+    fs.writeFileSync(
+      included,
+      [
+        'apiVersion: v1',
+        'kind: PersistentVolume',
+        'metadata: {name: vendored, namespace: x}',
+        'spec: {persistentVolumeReclaimPolicy: Recycle, rbd: {image: a, monitors: [m]}}',
+      ].join('\n'),
+    );
     const app = new App({ outdir: dir });
     new BallastGate(app, { log: () => undefined });
     new ApiObject(new Chart(app, 'one'), 'pv', namespacedVolume('first'));
     new Include(new Chart(app, 'two'), 'vendor', { url: included });
 
     let message = '';
-    try { app.synth(); } catch (error) { message = (error as Error).message; }
+    try {
+      app.synth();
+    } catch (error) {
+      message = (error as Error).message;
+    }
     expect(message).toContain('4 error(s)');
     expect(message).toContain('PersistentVolume shop/first at one/pv, field metadata.namespace');
-    expect(message).toContain('PersistentVolume x/vendored at two/vendor/vendored-persistentvolume-x, field metadata.namespace');
+    expect(message).toContain(
+      'PersistentVolume x/vendored at two/vendor/vendored-persistentvolume-x, field metadata.namespace',
+    );
     expect(message).toContain('error recycle-reclaim-policy: PersistentVolume x/vendored');
   });
 
@@ -53,11 +68,17 @@ describe('the synth gate', () => {
     const lines: string[] = [];
     const app = Testing.app();
     new BallastGate(app, { log: (line) => lines.push(line) });
-    new ApiObject(new Chart(app, 'storage'), 'pv', namespacedVolume('data', {
-      [suppressionAnnotation('persistent-volume-with-namespace')]: 'vendor manifest, namespace is ignored anyway',
-    }));
+    new ApiObject(
+      new Chart(app, 'storage'),
+      'pv',
+      namespacedVolume('data', {
+        [suppressionAnnotation('persistent-volume-with-namespace')]: 'vendor manifest, namespace is ignored anyway',
+      }),
+    );
     expect(() => app.synth()).not.toThrow();
-    expect(lines).toEqual([expect.stringMatching(/^ballast: suppressed error persistent-volume-with-namespace: .*vendor manifest/)]);
+    expect(lines).toEqual([
+      expect.stringMatching(/^ballast: suppressed error persistent-volume-with-namespace: .*vendor manifest/),
+    ]);
   });
 
   test('prints warnings once per synth and does not block', () => {
@@ -65,7 +86,9 @@ describe('the synth gate', () => {
     const app = Testing.app();
     new BallastGate(app, { log: (line) => lines.push(line) });
     new ApiObject(new Chart(app, 'a'), 'pv', {
-      apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'scratch' },
+      apiVersion: 'v1',
+      kind: 'PersistentVolume',
+      metadata: { name: 'scratch' },
       spec: { persistentVolumeReclaimPolicy: 'Recycle', hostPath: { path: '/srv/scratch' } },
     });
     new Chart(app, 'b');
@@ -76,7 +99,11 @@ describe('the synth gate', () => {
   test('sees JSON patches applied after construction', () => {
     const app = Testing.app();
     new BallastGate(app, { log: () => undefined });
-    const pv = new ApiObject(new Chart(app, 'a'), 'pv', { apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'p' } });
+    const pv = new ApiObject(new Chart(app, 'a'), 'pv', {
+      apiVersion: 'v1',
+      kind: 'PersistentVolume',
+      metadata: { name: 'p' },
+    });
     const chart = Chart.of(pv);
     expect(() => chart.toJson()).not.toThrow();
     pv.addJsonPatch(JsonPatch.add('/metadata/namespace', 'x'));
@@ -88,8 +115,14 @@ describe('the synth gate', () => {
     expect(BallastGate.of(new Chart(app, 'c'))).toBe(BallastGate.of(app));
     expect(() => new BallastGate(app)).toThrow(/already has a BallastGate/);
     // Every problem at once, in the words of every other door.
-    const bad = { kubernetesVersion: '1.x', rules: { nope: 'off' }, disabledRules: ['x'] } as unknown as BallastGateProps;
-    expect(() => new BallastGate(Testing.app(), bad)).toThrow(/disabledRules: unknown option.*\n.*kubernetesVersion: invalid Kubernetes version "1\.x".*\n.*rules\.nope: unknown rule id/);
+    const bad = {
+      kubernetesVersion: '1.x',
+      rules: { nope: 'off' },
+      disabledRules: ['x'],
+    } as unknown as BallastGateProps;
+    expect(() => new BallastGate(Testing.app(), bad)).toThrow(
+      /disabledRules: unknown option.*\n.*kubernetesVersion: invalid Kubernetes version "1\.x".*\n.*rules\.nope: unknown rule id/,
+    );
   });
 
   test('within synthOrExit, warnings print once per synth across charts, and each synth prints them again', () => {
@@ -97,7 +130,9 @@ describe('the synth gate', () => {
     const app = Testing.app();
     new BallastGate(app, { log: (line) => lines.push(line) });
     new ApiObject(new Chart(app, 'a'), 'pv', {
-      apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'scratch' },
+      apiVersion: 'v1',
+      kind: 'PersistentVolume',
+      metadata: { name: 'scratch' },
       spec: { persistentVolumeReclaimPolicy: 'Recycle', hostPath: { path: '/srv/scratch' } },
     });
     new Chart(app, 'b');
@@ -111,11 +146,25 @@ describe('the synth gate', () => {
     const outdir = scratchDir();
     const app = new App({ outdir });
     new BallastGate(app, { log: () => undefined });
-    const pv = new ApiObject(new Chart(app, 'a'), 'pv', { apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'p' } });
+    const pv = new ApiObject(new Chart(app, 'a'), 'pv', {
+      apiVersion: 'v1',
+      kind: 'PersistentVolume',
+      metadata: { name: 'p' },
+    });
     const codes: number[] = [];
-    synthOrExit(app, { exit: (code) => { codes.push(code); }, print: () => undefined });
+    synthOrExit(app, {
+      exit: (code) => {
+        codes.push(code);
+      },
+      print: () => undefined,
+    });
     pv.addJsonPatch(JsonPatch.add('/metadata/namespace', 'x'));
-    synthOrExit(app, { exit: (code) => { codes.push(code); }, print: () => undefined });
+    synthOrExit(app, {
+      exit: (code) => {
+        codes.push(code);
+      },
+      print: () => undefined,
+    });
     expect(codes).toEqual([1]);
     expect(() => app.synthYaml()).toThrow(/persistent-volume-with-namespace/);
   });

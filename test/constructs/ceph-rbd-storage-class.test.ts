@@ -51,14 +51,22 @@ describe('CephRbdStorageClass', () => {
 
   test('takes name, fstype, features, reclaim policy, Rook driver name and mount options', () => {
     const [storageClass] = synthClass({
-      name: 'fast-rbd', fsType: 'xfs', imageFeatures: ['layering', 'exclusive-lock', 'object-map', 'fast-diff'],
-      reclaimPolicy: 'Delete', driverName: 'rook-ceph.rbd.csi.ceph.com', mountOptions: ['discard'],
+      name: 'fast-rbd',
+      fsType: 'xfs',
+      imageFeatures: ['layering', 'exclusive-lock', 'object-map', 'fast-diff'],
+      reclaimPolicy: 'Delete',
+      driverName: 'rook-ceph.rbd.csi.ceph.com',
+      mountOptions: ['discard'],
       controllerExpandSecret: { name: 'csi-rbd-expand', namespace: 'ceph-csi' },
     });
     expect(storageClass).toMatchObject({
-      metadata: { name: 'fast-rbd' }, provisioner: 'rook-ceph.rbd.csi.ceph.com', reclaimPolicy: 'Delete', mountOptions: ['discard'],
+      metadata: { name: 'fast-rbd' },
+      provisioner: 'rook-ceph.rbd.csi.ceph.com',
+      reclaimPolicy: 'Delete',
+      mountOptions: ['discard'],
       parameters: {
-        'csi.storage.k8s.io/fstype': 'xfs', imageFeatures: 'layering,exclusive-lock,object-map,fast-diff',
+        'csi.storage.k8s.io/fstype': 'xfs',
+        imageFeatures: 'layering,exclusive-lock,object-map,fast-diff',
         'csi.storage.k8s.io/controller-expand-secret-name': 'csi-rbd-expand',
       },
     });

@@ -22,19 +22,33 @@ describe('control-plane leader election', () => {
   });
 
   test('renders KubeSchedulerConfiguration in the API version of the target release', () => {
-    expect(kubeSchedulerConfiguration({ kubernetesVersion: '1.30', timings: { leaseDuration: Duration.seconds(60), renewDeadline: Duration.seconds(40) } })).toEqual({
+    expect(
+      kubeSchedulerConfiguration({
+        kubernetesVersion: '1.30',
+        timings: { leaseDuration: Duration.seconds(60), renewDeadline: Duration.seconds(40) },
+      }),
+    ).toEqual({
       apiVersion: 'kubescheduler.config.k8s.io/v1',
       kind: 'KubeSchedulerConfiguration',
       leaderElection: {
-        leaderElect: true, resourceLock: 'leases', resourceName: 'kube-scheduler', resourceNamespace: 'kube-system',
-        leaseDuration: '60s', renewDeadline: '40s', retryPeriod: '2s',
+        leaderElect: true,
+        resourceLock: 'leases',
+        resourceName: 'kube-scheduler',
+        resourceNamespace: 'kube-system',
+        leaseDuration: '60s',
+        renewDeadline: '40s',
+        retryPeriod: '2s',
       },
     });
-    expect(kubeSchedulerConfiguration({ kubernetesVersion: '1.24' }).apiVersion).toBe('kubescheduler.config.k8s.io/v1beta3');
-    expect(kubeSchedulerConfiguration({ kubernetesVersion: '1.22' }).apiVersion).toBe('kubescheduler.config.k8s.io/v1beta2');
+    expect(kubeSchedulerConfiguration({ kubernetesVersion: '1.24' }).apiVersion).toBe(
+      'kubescheduler.config.k8s.io/v1beta3',
+    );
+    expect(kubeSchedulerConfiguration({ kubernetesVersion: '1.22' }).apiVersion).toBe(
+      'kubescheduler.config.k8s.io/v1beta2',
+    );
   });
 
-  test('puts the controller manager\'s block under generic', () => {
+  test("puts the controller manager's block under generic", () => {
     const config = kubeControllerManagerConfiguration();
     expect(config.apiVersion).toBe('kubecontrollermanager.config.k8s.io/v1alpha1');
     expect(config.generic.leaderElection.resourceLock).toBe('leases');
@@ -42,10 +56,22 @@ describe('control-plane leader election', () => {
 
   test('what it renders passes the leader-election rules', () => {
     const pod = {
-      apiVersion: 'v1', kind: 'Pod', metadata: { name: 'kube-scheduler', namespace: 'kube-system' },
-      spec: { containers: [{ name: 'kube-scheduler', image: 'registry.k8s.io/kube-scheduler:v1.27.4', command: ['kube-scheduler', ...controlPlaneLeaderElectionFlags('kube-scheduler')] }] },
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'kube-scheduler', namespace: 'kube-system' },
+      spec: {
+        containers: [
+          {
+            name: 'kube-scheduler',
+            image: 'registry.k8s.io/kube-scheduler:v1.27.4',
+            command: ['kube-scheduler', ...controlPlaneLeaderElectionFlags('kube-scheduler')],
+          },
+        ],
+      },
     };
-    const findings = validateObjects([pod, kubeSchedulerConfiguration(), kubeControllerManagerConfiguration()].map((object) => ({ object }))).findings;
+    const findings = validateObjects(
+      [pod, kubeSchedulerConfiguration(), kubeControllerManagerConfiguration()].map((object) => ({ object })),
+    ).findings;
     expect(findings.filter((f) => /leader|lease/.test(f.rule))).toEqual([]);
   });
 
@@ -60,6 +86,8 @@ describe('control-plane leader election', () => {
 
   test('refuses versions before 1.20 and invalid lock names', () => {
     expect(() => kubeSchedulerConfiguration({ kubernetesVersion: '1.19' })).toThrow(/use 1.20 to 1.35/);
-    expect(() => controlPlaneLeaderElectionFlags('kube-scheduler', { resourceName: 'Kube Scheduler' })).toThrow(/invalid resourceName/);
+    expect(() => controlPlaneLeaderElectionFlags('kube-scheduler', { resourceName: 'Kube Scheduler' })).toThrow(
+      /invalid resourceName/,
+    );
   });
 });

@@ -10,17 +10,18 @@ function synthTo(build: (app: App) => void): { outdir: string; files: string[] }
   build(app);
   synthOrExit(app);
   const files: string[] = [];
-  const walk = (dir: string) => fs.readdirSync(dir, { withFileTypes: true }).forEach((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) walk(full);
-    else files.push(path.relative(outdir, full));
-  });
+  const walk = (dir: string) =>
+    fs.readdirSync(dir, { withFileTypes: true }).forEach((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else files.push(path.relative(outdir, full));
+    });
   walk(outdir);
   return { outdir, files: files.sort() };
 }
 
 describe('KubeletEvictionDropIns', () => {
-  test('writes the pool\'s files under <outdir>/nodes/<pool>/ at synth, for the gate\'s version', () => {
+  test("writes the pool's files under <outdir>/nodes/<pool>/ at synth, for the gate's version", () => {
     const { outdir, files } = synthTo((app) => {
       new BallastGate(app, { kubernetesVersion: '1.30' });
       new KubeletEvictionDropIns(app, 'workers', { pool: 'workers', hard: { 'memory.available': '500Mi' } });
@@ -39,7 +40,10 @@ describe('KubeletEvictionDropIns', () => {
       new BallastGate(app, { kubernetesVersion: '1.27' });
       new KubeletEvictionDropIns(app, 'old', { pool: 'old', renderings: ['systemd-drop-in', 'config-fragment'] });
     });
-    expect(files).toEqual(['nodes/old/config-fragment.txt', 'nodes/old/systemd-drop-in/etc/systemd/system/kubelet.service.d/20-ballast-eviction.conf']);
+    expect(files).toEqual([
+      'nodes/old/config-fragment.txt',
+      'nodes/old/systemd-drop-in/etc/systemd/system/kubelet.service.d/20-ballast-eviction.conf',
+    ]);
     expect(files.filter((file) => /\.ya?ml$/.test(file))).toEqual([]);
   });
 
@@ -69,7 +73,11 @@ describe('KubeletEvictionDropIns', () => {
     const app = new App();
     new BallastGate(app, { kubernetesVersion: '1.27' });
     expect(() => new KubeletEvictionDropIns(app, 'a', { pool: 'Bad Pool' })).toThrow(BallastPropError);
-    expect(() => new KubeletEvictionDropIns(app, 'b', { pool: 'b', renderings: ['config-dir'] })).toThrow('alpha before 1.30');
-    expect(() => new KubeletEvictionDropIns(app, 'c', { pool: 'c', hard: { 'nodefs.available': '1%' } })).toThrow(BallastPropError);
+    expect(() => new KubeletEvictionDropIns(app, 'b', { pool: 'b', renderings: ['config-dir'] })).toThrow(
+      'alpha before 1.30',
+    );
+    expect(() => new KubeletEvictionDropIns(app, 'c', { pool: 'c', hard: { 'nodefs.available': '1%' } })).toThrow(
+      BallastPropError,
+    );
   });
 });

@@ -21,23 +21,44 @@ describe('KubeletEvictionPolicy types', () => {
 
 describe('KubeletEvictionPolicy', () => {
   test('keeps every default signal of the target version when one threshold changes', () => {
-    expect(new KubeletEvictionPolicy({ kubernetesVersion: '1.27', hard: { 'nodefs.available': '5%' } }).flagSettings().evictionHard).toEqual({
-      'memory.available': '100Mi', 'nodefs.available': '5%', 'nodefs.inodesFree': '5%', 'imagefs.available': '15%',
+    expect(
+      new KubeletEvictionPolicy({ kubernetesVersion: '1.27', hard: { 'nodefs.available': '5%' } }).flagSettings()
+        .evictionHard,
+    ).toEqual({
+      'memory.available': '100Mi',
+      'nodefs.available': '5%',
+      'nodefs.inodesFree': '5%',
+      'imagefs.available': '15%',
     });
-    expect(Object.keys(new KubeletEvictionPolicy({ kubernetesVersion: '1.30' }).configurationSettings().evictionHard))
-      .toEqual(['memory.available', 'nodefs.available', 'nodefs.inodesFree', 'imagefs.available', 'imagefs.inodesFree']);
+    expect(
+      Object.keys(new KubeletEvictionPolicy({ kubernetesVersion: '1.30' }).configurationSettings().evictionHard),
+    ).toEqual(['memory.available', 'nodefs.available', 'nodefs.inodesFree', 'imagefs.available', 'imagefs.inodesFree']);
   });
 
   test('output does not depend on the order props were written in', () => {
-    const a = new KubeletEvictionPolicy({ kubernetesVersion: '1.30', hard: { 'pid.available': '10%', 'memory.available': '500Mi' } });
-    const b = new KubeletEvictionPolicy({ kubernetesVersion: '1.30', hard: { 'memory.available': '500Mi', 'pid.available': '10%' } });
+    const a = new KubeletEvictionPolicy({
+      kubernetesVersion: '1.30',
+      hard: { 'pid.available': '10%', 'memory.available': '500Mi' },
+    });
+    const b = new KubeletEvictionPolicy({
+      kubernetesVersion: '1.30',
+      hard: { 'memory.available': '500Mi', 'pid.available': '10%' },
+    });
     expect(JSON.stringify(a.configurationSettings())).toBe(JSON.stringify(b.configurationSettings()));
   });
 
   test('defaults evictionMaxPodGracePeriod to 60 s with soft thresholds, and writes none without', () => {
-    const soft = new KubeletEvictionPolicy({ kubernetesVersion: '1.27', soft: { 'memory.available': { threshold: '500Mi', gracePeriod: '1m' } } });
-    expect(soft.configurationSettings()).toMatchObject({ evictionMaxPodGracePeriod: 60, evictionSoftGracePeriod: { 'memory.available': '1m' } });
-    expect(new KubeletEvictionPolicy({ kubernetesVersion: '1.27' }).configurationSettings()).not.toHaveProperty('evictionMaxPodGracePeriod');
+    const soft = new KubeletEvictionPolicy({
+      kubernetesVersion: '1.27',
+      soft: { 'memory.available': { threshold: '500Mi', gracePeriod: '1m' } },
+    });
+    expect(soft.configurationSettings()).toMatchObject({
+      evictionMaxPodGracePeriod: 60,
+      evictionSoftGracePeriod: { 'memory.available': '1m' },
+    });
+    expect(new KubeletEvictionPolicy({ kubernetesVersion: '1.27' }).configurationSettings()).not.toHaveProperty(
+      'evictionMaxPodGracePeriod',
+    );
   });
 
   test.each([
@@ -46,9 +67,21 @@ describe('KubeletEvictionPolicy', () => {
     ['0%, which disables the signal', { hard: { 'memory.available': '0%' } }, 'hard.memory.available'],
     ['an unknown signal', { hard: { 'nodefs.avaliable': '5%' } }, 'hard.nodefs.avaliable'],
     ['a disk threshold under 5%', { hard: { 'nodefs.available': '2%' } }, 'hard.nodefs.available'],
-    ['a soft threshold without grace period (untyped input)', { soft: { 'memory.available': { threshold: '500Mi' } } }, 'soft.memory.available.gracePeriod'],
-    ['a soft threshold not above the hard one', { soft: { 'nodefs.available': { threshold: '10%', gracePeriod: '1m' } } }, 'soft.nodefs.available.threshold'],
-    ['max pod grace period 0 with soft thresholds', { soft: { 'memory.available': { threshold: '500Mi', gracePeriod: '1m' } }, maxPodGracePeriodSeconds: 0 }, 'maxPodGracePeriodSeconds'],
+    [
+      'a soft threshold without grace period (untyped input)',
+      { soft: { 'memory.available': { threshold: '500Mi' } } },
+      'soft.memory.available.gracePeriod',
+    ],
+    [
+      'a soft threshold not above the hard one',
+      { soft: { 'nodefs.available': { threshold: '10%', gracePeriod: '1m' } } },
+      'soft.nodefs.available.threshold',
+    ],
+    [
+      'max pod grace period 0 with soft thresholds',
+      { soft: { 'memory.available': { threshold: '500Mi', gracePeriod: '1m' } }, maxPodGracePeriodSeconds: 0 },
+      'maxPodGracePeriodSeconds',
+    ],
     ['a minimum reclaim of 0%', { minimumReclaim: { 'nodefs.available': '0%' } }, 'minimumReclaim.nodefs.available'],
     ['merge-by-kubelet before 1.33', { defaults: 'merge-by-kubelet' }, 'defaults'],
   ])('refuses %s at construction, naming the prop', (_what, props, prop) => {
@@ -61,11 +94,15 @@ describe('KubeletEvictionPolicy', () => {
 describe('kubeletEvictionNodeFiles (for the node-config stack)', () => {
   test('delivers a --config-dir drop-in from 1.30 and a kubelet.service drop-in before', () => {
     const modern = kubeletEvictionNodeFiles(new KubeletEvictionPolicy({ kubernetesVersion: '1.31' }));
-    expect(modern.map(({ path, mode }) => ({ path, mode }))).toEqual([{ path: '/etc/kubernetes/kubelet.conf.d/50-ballast-eviction.conf', mode: 0o644 }]);
+    expect(modern.map(({ path, mode }) => ({ path, mode }))).toEqual([
+      { path: '/etc/kubernetes/kubelet.conf.d/50-ballast-eviction.conf', mode: 0o644 },
+    ]);
     expect(modern[0]?.content).toContain('kind: KubeletConfiguration');
     const old = kubeletEvictionNodeFiles(new KubeletEvictionPolicy({ kubernetesVersion: '1.27' }));
     expect(old.map((file) => file.path)).toEqual(['/etc/systemd/system/kubelet.service.d/20-ballast-eviction.conf']);
-    expect(() => kubeletEvictionNodeFiles(new KubeletEvictionPolicy({ kubernetesVersion: '1.29' }), { delivery: 'config-dir' })).toThrow(BallastPropError);
+    expect(() =>
+      kubeletEvictionNodeFiles(new KubeletEvictionPolicy({ kubernetesVersion: '1.29' }), { delivery: 'config-dir' }),
+    ).toThrow(BallastPropError);
   });
 
   test('hands out the apply script', () => {
@@ -88,7 +125,10 @@ describe('KubeletEvictionPolicy props are checked together', () => {
     }
     expect(error).toBeInstanceOf(BallastPropError);
     expect((error as BallastPropError).problems.map((p) => p.prop)).toEqual([
-      'hard.nodefs.available', 'hard.memory.available', 'soft.nodefs.available.gracePeriod', 'minimumReclaim.nodefs.available',
+      'hard.nodefs.available',
+      'hard.memory.available',
+      'soft.nodefs.available.gracePeriod',
+      'minimumReclaim.nodefs.available',
     ]);
   });
 });

@@ -2,7 +2,14 @@ import { App, Chart, Size, Testing } from 'cdk8s';
 import * as plus27 from 'cdk8s-plus-27';
 import * as plus34 from 'cdk8s-plus-34';
 import {
-  BallastGate, CephRbdStorageClass, LEADER_LEASE_ENV, LeaderLease, NfsVolume, RbdDataVolume, RbdStatefulSet, requireNodePrerequisite,
+  BallastGate,
+  CephRbdStorageClass,
+  LEADER_LEASE_ENV,
+  LeaderLease,
+  NfsVolume,
+  RbdDataVolume,
+  RbdStatefulSet,
+  requireNodePrerequisite,
 } from '../../constructs';
 import { NFS_CLIENT, RBD_CLIENT } from '../../validators';
 import { findingsFor } from '../support/findings';
@@ -23,16 +30,27 @@ function appWithPlus27(): Chart {
     metadata: { name: 'runner' },
     replicas: 2,
     serviceAccount,
-    containers: [{
-      name: 'runner', image: 'example/runner:1.0', portNumber: 8080,
-      resources: { cpu: { request: plus27.Cpu.millis(100) }, memory: { request: Size.mebibytes(128), limit: Size.mebibytes(128) } },
-    }],
+    containers: [
+      {
+        name: 'runner',
+        image: 'example/runner:1.0',
+        portNumber: 8080,
+        resources: {
+          cpu: { request: plus27.Cpu.millis(100) },
+          memory: { request: Size.mebibytes(128), limit: Size.mebibytes(128) },
+        },
+      },
+    ],
   });
   deployment.scheduling.attract(plus27.Node.labeled(plus27.NodeLabelQuery.is('topology.kubernetes.io/zone', 'a')));
   const lease = new LeaderLease(chart, 'lease', { name: 'runner' });
   lease.grantLeadership(serviceAccount);
   lease.attachTo(deployment);
-  new NfsVolume(chart, 'shared', { server: 'nfs.example.com', path: '/exports', claim: { namespace: 'reports' } }).mountIn(deployment);
+  new NfsVolume(chart, 'shared', {
+    server: 'nfs.example.com',
+    path: '/exports',
+    claim: { namespace: 'reports' },
+  }).mountIn(deployment);
   requireNodePrerequisite(deployment, RBD_CLIENT);
   return chart;
 }
@@ -46,16 +64,27 @@ function appWithPlus34(): Chart {
     metadata: { name: 'runner' },
     replicas: 2,
     serviceAccount,
-    containers: [{
-      name: 'runner', image: 'example/runner:1.0', portNumber: 8080,
-      resources: { cpu: { request: plus34.Cpu.millis(100) }, memory: { request: Size.mebibytes(128), limit: Size.mebibytes(128) } },
-    }],
+    containers: [
+      {
+        name: 'runner',
+        image: 'example/runner:1.0',
+        portNumber: 8080,
+        resources: {
+          cpu: { request: plus34.Cpu.millis(100) },
+          memory: { request: Size.mebibytes(128), limit: Size.mebibytes(128) },
+        },
+      },
+    ],
   });
   deployment.scheduling.attract(plus34.Node.labeled(plus34.NodeLabelQuery.is('topology.kubernetes.io/zone', 'a')));
   const lease = new LeaderLease(chart, 'lease', { name: 'runner' });
   lease.grantLeadership(serviceAccount);
   lease.attachTo(deployment);
-  new NfsVolume(chart, 'shared', { server: 'nfs.example.com', path: '/exports', claim: { namespace: 'reports' } }).mountIn(deployment);
+  new NfsVolume(chart, 'shared', {
+    server: 'nfs.example.com',
+    path: '/exports',
+    claim: { namespace: 'reports' },
+  }).mountIn(deployment);
   requireNodePrerequisite(deployment, RBD_CLIENT);
   return chart;
 }
@@ -76,17 +105,21 @@ describe.each([
 
   test('the NFS volume is in the pod and every required term needs both prerequisites, merged with the zone', () => {
     expect(pod.volumes).toContainEqual({ name: 'nfs-shared', persistentVolumeClaim: { claimName: 'shared' } });
-    expect(pod.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms).toEqual([{
-      matchExpressions: [
-        { key: 'topology.kubernetes.io/zone', operator: 'In', values: ['a'] },
-        { key: NFS_CLIENT.label.key, operator: 'In', values: [NFS_CLIENT.label.value] },
-        { key: RBD_CLIENT.label.key, operator: 'In', values: [RBD_CLIENT.label.value] },
-      ],
-    }]);
+    expect(pod.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms).toEqual([
+      {
+        matchExpressions: [
+          { key: 'topology.kubernetes.io/zone', operator: 'In', values: ['a'] },
+          { key: NFS_CLIENT.label.key, operator: 'In', values: [NFS_CLIENT.label.value] },
+          { key: RBD_CLIENT.label.key, operator: 'In', values: [RBD_CLIENT.label.value] },
+        ],
+      },
+    ]);
   });
 
   test('the RoleBinding names the plus ServiceAccount, the PV has no namespace, all is schema-valid and passes the rules', () => {
-    expect(objects.find((o) => o.kind === 'RoleBinding').subjects).toEqual([{ kind: 'ServiceAccount', name: 'runner', namespace: 'reports' }]);
+    expect(objects.find((o) => o.kind === 'RoleBinding').subjects).toEqual([
+      { kind: 'ServiceAccount', name: 'runner', namespace: 'reports' },
+    ]);
     expect(objects.find((o) => o.kind === 'PersistentVolume').metadata.namespace).toBeUndefined();
     expect(objects.flatMap(schemaErrors)).toEqual([]);
     expect(findingsFor(objects).filter((f) => f.severity === 'error')).toEqual([]);
@@ -117,14 +150,28 @@ test('an App that mixes both lines synthesizes through the gate', () => {
 test('RbdStatefulSet takes a CPU amount of either line', () => {
   const chart = new Chart(Testing.app(), 'db', { namespace: 'orders' });
   const storageClass = new CephRbdStorageClass(chart, 'rbd', {
-    clusterId: 'c', pool: 'p', provisionerSecret: { name: 'a', namespace: 'ceph' }, nodeStageSecret: { name: 'b', namespace: 'ceph' },
+    clusterId: 'c',
+    pool: 'p',
+    provisionerSecret: { name: 'a', namespace: 'ceph' },
+    nodeStageSecret: { name: 'b', namespace: 'ceph' },
   });
-  for (const [id, cpu] of [['old', plus27.Cpu.millis(250)], ['current', plus34.Cpu.millis(250)]] as const) {
+  for (const [id, cpu] of [
+    ['old', plus27.Cpu.millis(250)],
+    ['current', plus34.Cpu.millis(250)],
+  ] as const) {
     new RbdStatefulSet(chart, id, {
-      storageClass, storage: Size.gibibytes(1), data: RbdDataVolume.filesystem('/data'),
-      container: { image: 'postgres:16.4', resources: { cpu, memory: Size.gibibytes(1) }, readOnlyRootFilesystem: false },
+      storageClass,
+      storage: Size.gibibytes(1),
+      data: RbdDataVolume.filesystem('/data'),
+      container: {
+        image: 'postgres:16.4',
+        resources: { cpu, memory: Size.gibibytes(1) },
+        readOnlyRootFilesystem: false,
+      },
     });
   }
-  const requests = Testing.synth(chart).filter((o) => o.kind === 'StatefulSet').map((o) => o.spec.template.spec.containers[0].resources.requests.cpu);
+  const requests = Testing.synth(chart)
+    .filter((o) => o.kind === 'StatefulSet')
+    .map((o) => o.spec.template.spec.containers[0].resources.requests.cpu);
   expect(requests).toEqual(['250m', '250m']);
 });

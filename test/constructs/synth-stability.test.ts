@@ -6,7 +6,14 @@ import * as plus from 'cdk8s-plus-27';
 import { Cpu, k8s } from 'cdk8s-plus-27';
 import * as jsYaml from 'js-yaml';
 import {
-  BallastGate, CephRbdStorageClass, KubeletEvictionDropIns, LeaderLease, NfsCsiStorageClass, NfsVolume, RbdDataVolume, RbdStatefulSet,
+  BallastGate,
+  CephRbdStorageClass,
+  KubeletEvictionDropIns,
+  LeaderLease,
+  NfsCsiStorageClass,
+  NfsVolume,
+  RbdDataVolume,
+  RbdStatefulSet,
 } from '../../constructs';
 import { NFS_CLIENT } from '../../validators';
 import { buildReferenceApp } from '../../reference/app';
@@ -16,41 +23,54 @@ type Manifest = Record<string, any>;
 /** A safety field every synthesized form must carry: returns what is missing, [] when all is there. */
 type SafetyCheck = (objects: Manifest[]) => string[];
 
-const podSpec = (object: Manifest) => object.kind === 'CronJob' ? object.spec.jobTemplate.spec.template.spec : object.spec.template.spec;
+const podSpec = (object: Manifest) =>
+  object.kind === 'CronJob' ? object.spec.jobTemplate.spec.template.spec : object.spec.template.spec;
 
 /** The workload mounts the NFS volume and every required node-selector term requires the NFS client. */
-const nfsSafety = (workloadName: string, volumeName: string): SafetyCheck => (objects) => {
-  const workload = objects.find((o) => o.metadata?.name === workloadName && o.spec?.template);
-  if (!workload) return [`no workload ${workloadName}`];
-  const spec = podSpec(workload);
-  const missing: string[] = [];
-  if (!(spec.volumes ?? []).some((v: Manifest) => v.name === volumeName)) missing.push(`volume ${volumeName}`);
-  const terms = spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms ?? [];
-  if (terms.length === 0) missing.push('required node affinity');
-  terms.forEach((term: Manifest, i: number) => {
-    if (!(term.matchExpressions ?? []).some((e: Manifest) => e.key === NFS_CLIENT.label.key && e.operator === 'In' && e.values.includes(NFS_CLIENT.label.value))) {
-      missing.push(`nfs-client in nodeSelectorTerms[${i}]`);
-    }
-  });
-  return missing;
-};
+const nfsSafety =
+  (workloadName: string, volumeName: string): SafetyCheck =>
+  (objects) => {
+    const workload = objects.find((o) => o.metadata?.name === workloadName && o.spec?.template);
+    if (!workload) return [`no workload ${workloadName}`];
+    const spec = podSpec(workload);
+    const missing: string[] = [];
+    if (!(spec.volumes ?? []).some((v: Manifest) => v.name === volumeName)) missing.push(`volume ${volumeName}`);
+    const terms = spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms ?? [];
+    if (terms.length === 0) missing.push('required node affinity');
+    terms.forEach((term: Manifest, i: number) => {
+      if (
+        !(term.matchExpressions ?? []).some(
+          (e: Manifest) =>
+            e.key === NFS_CLIENT.label.key && e.operator === 'In' && e.values.includes(NFS_CLIENT.label.value),
+        )
+      ) {
+        missing.push(`nfs-client in nodeSelectorTerms[${i}]`);
+      }
+    });
+    return missing;
+  };
 
-const noNamespaceOnClusterScoped: SafetyCheck = (objects) => objects
-  .filter((o) => ['PersistentVolume', 'StorageClass'].includes(o.kind) && o.metadata?.namespace !== undefined)
-  .map((o) => `${o.kind} ${o.metadata.name} has namespace ${o.metadata.namespace}`);
+const noNamespaceOnClusterScoped: SafetyCheck = (objects) =>
+  objects
+    .filter((o) => ['PersistentVolume', 'StorageClass'].includes(o.kind) && o.metadata?.namespace !== undefined)
+    .map((o) => `${o.kind} ${o.metadata.name} has namespace ${o.metadata.namespace}`);
 
-const leaseEnvSafety = (workloadName: string): SafetyCheck => (objects) => {
-  const workload = objects.find((o) => o.metadata?.name === workloadName && o.spec?.template);
-  if (!workload) return [`no workload ${workloadName}`];
-  return podSpec(workload).containers.flatMap((c: Manifest) =>
-    (c.env ?? []).some((e: Manifest) => e.name === 'LEADER_ELECTION_IDENTITY') ? [] : [`lease env in ${c.name}`]);
-};
+const leaseEnvSafety =
+  (workloadName: string): SafetyCheck =>
+  (objects) => {
+    const workload = objects.find((o) => o.metadata?.name === workloadName && o.spec?.template);
+    if (!workload) return [`no workload ${workloadName}`];
+    return podSpec(workload).containers.flatMap((c: Manifest) =>
+      (c.env ?? []).some((e: Manifest) => e.name === 'LEADER_ELECTION_IDENTITY') ? [] : [`lease env in ${c.name}`],
+    );
+  };
 
 const rbdSafety: SafetyCheck = (objects) => {
   const sts = objects.find((o) => o.kind === 'StatefulSet');
   if (!sts) return ['no StatefulSet'];
   const missing: string[] = [];
-  if (!SINGLE_NODE_MODES.includes(sts.spec.volumeClaimTemplates?.[0]?.spec?.accessModes?.[0])) missing.push('single-node claim');
+  if (!SINGLE_NODE_MODES.includes(sts.spec.volumeClaimTemplates?.[0]?.spec?.accessModes?.[0]))
+    missing.push('single-node claim');
   if (!objects.some((o) => o.kind === 'PodDisruptionBudget')) missing.push('PodDisruptionBudget');
   if (!sts.spec.template.spec.affinity?.podAntiAffinity) missing.push('host anti-affinity');
   return missing;
@@ -75,7 +95,9 @@ const CASES: Record<string, Case> = {
     build: () => {
       const { app, chart } = gatedApp();
       const c = chart('nfs', 'shop');
-      const zone = (z: string) => ({ matchExpressions: [{ key: 'topology.kubernetes.io/zone', operator: 'In', values: [z] }] });
+      const zone = (z: string) => ({
+        matchExpressions: [{ key: 'topology.kubernetes.io/zone', operator: 'In', values: [z] }],
+      });
       const deployment = new k8s.KubeDeployment(c, 'app', {
         metadata: { name: 'app' },
         spec: {
@@ -83,8 +105,14 @@ const CASES: Record<string, Case> = {
           template: {
             metadata: { labels: { app: 'app' } },
             spec: {
-              containers: [{ name: 'app', image: 'nginx:1.27', volumeMounts: [{ name: 'nfs-shared', mountPath: '/data' }] }],
-              affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [zone('a'), zone('b')] } } },
+              containers: [
+                { name: 'app', image: 'nginx:1.27', volumeMounts: [{ name: 'nfs-shared', mountPath: '/data' }] },
+              ],
+              affinity: {
+                nodeAffinity: {
+                  requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [zone('a'), zone('b')] },
+                },
+              },
             },
           },
         },
@@ -98,7 +126,11 @@ const CASES: Record<string, Case> = {
     build: () => {
       const { app, chart } = gatedApp();
       const c = chart('nfs', 'analytics');
-      const nfs = new NfsVolume(c, 'reports', { server: 'nfs.example.com', path: '/exports/reports', claim: { namespace: 'analytics' } });
+      const nfs = new NfsVolume(c, 'reports', {
+        server: 'nfs.example.com',
+        path: '/exports/reports',
+        claim: { namespace: 'analytics' },
+      });
       const deployment = new plus.Deployment(c, 'viewer', { metadata: { name: 'viewer' } });
       deployment.addContainer({ image: 'nginx:1.27', securityContext: { user: 101 } });
       deployment.scheduling.attract(plus.Node.labeled(plus.NodeLabelQuery.is('topology.kubernetes.io/zone', 'a')));
@@ -113,20 +145,30 @@ const CASES: Record<string, Case> = {
       new NfsCsiStorageClass(chart('csi', 'shop'), 'nfs-csi', { server: 'nfs.example.com', share: '/exports' });
       return app;
     },
-    safety: [noNamespaceOnClusterScoped, (objects) => objects.length === 1 ? [] : ['one StorageClass']],
+    safety: [noNamespaceOnClusterScoped, (objects) => (objects.length === 1 ? [] : ['one StorageClass'])],
   },
   'CephRbdStorageClass and RbdStatefulSet in a namespaced chart': {
     build: () => {
       const { app, chart } = gatedApp();
       const c = chart('db', 'orders');
       const storageClass = new CephRbdStorageClass(c, 'rbd', {
-        name: 'ceph-rbd', clusterId: 'rook-ceph', pool: 'replicapool',
+        name: 'ceph-rbd',
+        clusterId: 'rook-ceph',
+        pool: 'replicapool',
         provisionerSecret: { name: 'csi-rbd-provisioner', namespace: 'ceph-csi' },
         nodeStageSecret: { name: 'csi-rbd-node', namespace: 'ceph-csi' },
       });
       new RbdStatefulSet(c, 'orders', {
-        storageClass, name: 'orders', replicas: 2, storage: Size.gibibytes(20), data: RbdDataVolume.filesystem('/var/lib/postgresql/data'),
-        container: { image: 'postgres:16.4', resources: { cpu: Cpu.millis(500), memory: Size.gibibytes(1) }, readOnlyRootFilesystem: false },
+        storageClass,
+        name: 'orders',
+        replicas: 2,
+        storage: Size.gibibytes(20),
+        data: RbdDataVolume.filesystem('/var/lib/postgresql/data'),
+        container: {
+          image: 'postgres:16.4',
+          resources: { cpu: Cpu.millis(500), memory: Size.gibibytes(1) },
+          readOnlyRootFilesystem: false,
+        },
       });
       return app;
     },
@@ -148,21 +190,33 @@ const CASES: Record<string, Case> = {
     build: () => {
       const { app, chart } = gatedApp();
       new KubeletEvictionDropIns(app, 'pool', { pool: 'pool', hard: { 'nodefs.available': '5%' } });
-      new ApiObject(chart('raw'), 'cm', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm' }, data: { a: 'b' } });
+      new ApiObject(chart('raw'), 'cm', {
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: { name: 'cm' },
+        data: { a: 'b' },
+      });
       return app;
     },
-    safety: [(objects) => objects.length === 1 ? [] : ['the ConfigMap']],
+    safety: [(objects) => (objects.length === 1 ? [] : ['the ConfigMap'])],
   },
   'the reference app': {
     build: () => buildReferenceApp({ outdir: fs.mkdtempSync(path.join(os.tmpdir(), 'ballast-stability-')) }),
-    safety: [nfsSafety('report-viewer', 'nfs-reports'), noNamespaceOnClusterScoped, rbdOfReference, leaseEnvSafety('report-runner')],
+    safety: [
+      nfsSafety('report-viewer', 'nfs-reports'),
+      noNamespaceOnClusterScoped,
+      rbdOfReference,
+      leaseEnvSafety('report-runner'),
+    ],
   },
 };
 
 /** The reference app's database runs one replica: no anti-affinity is expected there. */
 function rbdOfReference(objects: Manifest[]): string[] {
   const sts = objects.find((o) => o.kind === 'StatefulSet');
-  return SINGLE_NODE_MODES.includes(sts?.spec.volumeClaimTemplates?.[0]?.spec?.accessModes?.[0]) ? [] : ['single-node claim'];
+  return SINGLE_NODE_MODES.includes(sts?.spec.volumeClaimTemplates?.[0]?.spec?.accessModes?.[0])
+    ? []
+    : ['single-node claim'];
 }
 
 function chartsOf(app: App): Chart[] {
@@ -196,7 +250,9 @@ describe('every construct synthesizes the same output however and however often 
     expect(secondFiles).toEqual(firstFiles);
     expect(secondYaml).toBe(firstYaml);
     expect(jsYaml.loadAll(firstYaml).filter((doc) => doc !== null)).toEqual(before);
-    const fromFiles = Object.values(firstFiles).flatMap((content) => jsYaml.loadAll(content)).filter((doc) => doc !== null);
+    const fromFiles = Object.values(firstFiles)
+      .flatMap((content) => jsYaml.loadAll(content))
+      .filter((doc) => doc !== null);
     expect(fromFiles).toEqual(expect.arrayContaining(before));
     expect(fromFiles).toHaveLength(before.length);
     for (const check of safety) expect(check(before)).toEqual([]);
@@ -206,7 +262,9 @@ describe('every construct synthesizes the same output however and however often 
     for (const { build } of Object.values(CASES)) {
       const app = build();
       app.synthYaml();
-      expect(Object.getOwnPropertyNames(app).filter((key) => ['synth', 'synthYaml', 'toJson'].includes(key))).toEqual([]);
+      expect(Object.getOwnPropertyNames(app).filter((key) => ['synth', 'synthYaml', 'toJson'].includes(key))).toEqual(
+        [],
+      );
       const objects = app.node.findAll().filter((c) => ApiObject.isApiObject(c));
       expect(objects.filter((object) => Object.prototype.hasOwnProperty.call(object, 'toJson'))).toEqual([]);
     }

@@ -24,18 +24,23 @@ let npmCache: string;
 function run(command: string, args: string[], cwd: string): SpawnSyncReturns<string> {
   const { BALLAST_KUBERNETES_VERSION: _unused, ...env } = process.env;
   return spawnSync(command, args, {
-    cwd, encoding: 'utf8', env: { ...env, NO_COLOR: '1', npm_config_update_notifier: 'false', npm_config_cache: npmCache },
+    cwd,
+    encoding: 'utf8',
+    env: { ...env, NO_COLOR: '1', npm_config_update_notifier: 'false', npm_config_cache: npmCache },
   });
 }
 
 function ok(result: SpawnSyncReturns<string>, what: string): string {
-  if (result.status !== 0) throw new Error(`${what} failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
+  if (result.status !== 0)
+    throw new Error(`${what} failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
   return result.stdout;
 }
 
 /** The version of a dev dependency this repo tests with, so the consumer gets the same one. */
 function installedVersion(name: string, project = REPO): string {
-  return (JSON.parse(fs.readFileSync(path.join(project, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+  return (
+    JSON.parse(fs.readFileSync(path.join(project, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }
+  ).version;
 }
 
 const CONSUMER_APP = `
@@ -89,42 +94,77 @@ if (process.argv.includes('--plus-lines')) synthOrExit(build);
 beforeAll(() => {
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'ballast-consumer-'));
   npmCache = path.join(scratch, 'npm-cache');
-  const packed = JSON.parse(ok(run('npm', ['pack', '--json', '--pack-destination', scratch], REPO), 'npm pack')) as
-    Array<{ filename: string; files: Array<{ path: string }> }>;
+  const packed = JSON.parse(
+    ok(run('npm', ['pack', '--json', '--pack-destination', scratch], REPO), 'npm pack'),
+  ) as Array<{ filename: string; files: Array<{ path: string }> }>;
   packedFiles = (packed[0]?.files ?? []).map((file) => file.path);
 
   app = path.join(scratch, 'platform-app');
   fs.mkdirSync(app);
-  fs.writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'platform-app', version: '1.0.0', private: true }));
+  fs.writeFileSync(
+    path.join(app, 'package.json'),
+    JSON.stringify({ name: 'platform-app', version: '1.0.0', private: true }),
+  );
   const tarball = packed[0]?.filename ?? '';
-  ok(run('npm', [
-    'install', '--no-audit', '--no-fund', path.join(scratch, tarball),
-    `cdk8s@${installedVersion('cdk8s')}`, `constructs@${installedVersion('constructs')}`,
-    `cdk8s-plus-27@${installedVersion('cdk8s-plus-27')}`, `cdk8s-plus-34@${installedVersion('cdk8s-plus-34')}`,
-  ], app), 'npm install of the tarball (README "Install")');
+  ok(
+    run(
+      'npm',
+      [
+        'install',
+        '--no-audit',
+        '--no-fund',
+        path.join(scratch, tarball),
+        `cdk8s@${installedVersion('cdk8s')}`,
+        `constructs@${installedVersion('constructs')}`,
+        `cdk8s-plus-27@${installedVersion('cdk8s-plus-27')}`,
+        `cdk8s-plus-34@${installedVersion('cdk8s-plus-34')}`,
+      ],
+      app,
+    ),
+    'npm install of the tarball (README "Install")',
+  );
 
   fs.writeFileSync(path.join(app, 'main.ts'), CONSUMER_APP);
   // No @types/node in the consumer: the shipped declarations must not need it for this app.
   fs.writeFileSync(path.join(app, 'node-shim.d.ts'), 'declare const process: { argv: string[] };\n');
-  fs.writeFileSync(path.join(app, 'tsconfig.json'), JSON.stringify({
-    compilerOptions: {
-      target: 'ES2022', module: 'commonjs', moduleResolution: 'node', strict: true, outDir: 'out',
-      skipLibCheck: false, types: [],
-    },
-    files: ['main.ts', 'plus-lines.ts', 'node-shim.d.ts'],
-  }));
+  fs.writeFileSync(
+    path.join(app, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'commonjs',
+        moduleResolution: 'node',
+        strict: true,
+        outDir: 'out',
+        skipLibCheck: false,
+        types: [],
+      },
+      files: ['main.ts', 'plus-lines.ts', 'node-shim.d.ts'],
+    }),
+  );
   fs.writeFileSync(path.join(app, 'plus-lines.ts'), PLUS_LINES_APP);
 }, 300_000);
 
-afterAll(() => { if (scratch) fs.rmSync(scratch, { recursive: true, force: true }); });
+afterAll(() => {
+  if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
+});
 
 describe('ballast as an installed package (npm pack → scratch cdk8s app)', () => {
   test('the tarball ships the compiled code, declarations, plugin entry and catalogue, and no sources or tests', () => {
     for (const file of [
-      'lib/index.js', 'lib/index.d.ts', 'lib/cli/main.js', 'lib/plugins/cdk8s/ballast-validation.js',
-      'lib/stacks/policy-pack/ballast-policies.js', 'plugins/cdk8s/index.js', 'docs/rules.md', 'package.json',
-    ]) expect(packedFiles).toContain(file);
-    expect(packedFiles.filter((file) => file.startsWith('test/') || (file.endsWith('.ts') && !file.endsWith('.d.ts')))).toEqual([]);
+      'lib/index.js',
+      'lib/index.d.ts',
+      'lib/cli/main.js',
+      'lib/plugins/cdk8s/ballast-validation.js',
+      'lib/stacks/policy-pack/ballast-policies.js',
+      'plugins/cdk8s/index.js',
+      'docs/rules.md',
+      'package.json',
+    ])
+      expect(packedFiles).toContain(file);
+    expect(
+      packedFiles.filter((file) => file.startsWith('test/') || (file.endsWith('.ts') && !file.endsWith('.d.ts'))),
+    ).toEqual([]);
   });
 
   test("the consumer's TypeScript type-checks against the shipped declarations beside plus-27 and plus-34, and synthesizes through the gate", () => {
@@ -148,13 +188,24 @@ describe('ballast as an installed package (npm pack → scratch cdk8s app)', () 
   test('`npx ballast rules`, `explain` and `lint --format sarif` work from the bin', () => {
     const rules = ok(run('npx', ['--no-install', 'ballast', 'rules'], app), 'ballast rules');
     expect(rules).toMatch(/^persistent-volume-with-namespace\s+error\s/m);
-    const explain = ok(run('npx', ['--no-install', 'ballast', 'explain', 'persistent-volume-with-namespace'], app), 'ballast explain');
-    expect(fs.readFileSync(path.join(app, 'node_modules', 'ballast-k8s', 'docs', 'rules.md'), 'utf8')).toContain(explain);
+    const explain = ok(
+      run('npx', ['--no-install', 'ballast', 'explain', 'persistent-volume-with-namespace'], app),
+      'ballast explain',
+    );
+    expect(fs.readFileSync(path.join(app, 'node_modules', 'ballast-k8s', 'docs', 'rules.md'), 'utf8')).toContain(
+      explain,
+    );
 
-    fs.writeFileSync(path.join(app, 'pv.yaml'), [
-      'apiVersion: v1', 'kind: PersistentVolume', 'metadata: {name: data, namespace: shop}',
-      'spec: {capacity: {storage: 1Gi}, accessModes: [ReadWriteOnce], csi: {driver: rbd.csi.ceph.com, volumeHandle: data}}', '',
-    ].join('\n'));
+    fs.writeFileSync(
+      path.join(app, 'pv.yaml'),
+      [
+        'apiVersion: v1',
+        'kind: PersistentVolume',
+        'metadata: {name: data, namespace: shop}',
+        'spec: {capacity: {storage: 1Gi}, accessModes: [ReadWriteOnce], csi: {driver: rbd.csi.ceph.com, volumeHandle: data}}',
+        '',
+      ].join('\n'),
+    );
     const lint = run('npx', ['--no-install', 'ballast', 'lint', '--format', 'sarif', 'pv.yaml'], app);
     expect(lint.status).toBe(1);
     const sarif = JSON.parse(lint.stdout) as { runs: Array<{ results: Array<{ ruleId: string }> }> };
@@ -164,19 +215,29 @@ describe('ballast as an installed package (npm pack → scratch cdk8s app)', () 
   test('the shipped cdk8s plugin entry (./node_modules/ballast-k8s/plugins/cdk8s) fails `cdk8s synth` of a plain app', () => {
     const plain = path.join(app, 'plain');
     fs.mkdirSync(plain, { recursive: true });
-    fs.writeFileSync(path.join(plain, 'app.js'), [
-      "const { App, Chart, ApiObject } = require('cdk8s');",
-      'const app = new App();',
-      "new ApiObject(new Chart(app, 'storage'), 'pv', { apiVersion: 'v1', kind: 'PersistentVolume',",
-      "  metadata: { name: 'data', namespace: 'shop' },",
-      "  spec: { capacity: { storage: '1Gi' }, accessModes: ['ReadWriteOnce'], csi: { driver: 'rbd.csi.ceph.com', volumeHandle: 'data' } } });",
-      'app.synth();',
-    ].join('\n'));
+    fs.writeFileSync(
+      path.join(plain, 'app.js'),
+      [
+        "const { App, Chart, ApiObject } = require('cdk8s');",
+        'const app = new App();',
+        "new ApiObject(new Chart(app, 'storage'), 'pv', { apiVersion: 'v1', kind: 'PersistentVolume',",
+        "  metadata: { name: 'data', namespace: 'shop' },",
+        "  spec: { capacity: { storage: '1Gi' }, accessModes: ['ReadWriteOnce'], csi: { driver: 'rbd.csi.ceph.com', volumeHandle: 'data' } } });",
+        'app.synth();',
+      ].join('\n'),
+    );
     // cdk8s-cli loads a local plugin only from an absolute path or one starting with `./`.
-    fs.writeFileSync(path.join(app, 'cdk8s.yaml'), [
-      'app: node plain/app.js', 'output: dist-plain', 'validations:',
-      '  - package: ./node_modules/ballast-k8s/plugins/cdk8s', `    version: ${installedVersion('ballast-k8s', app)}`, '    class: BallastValidation',
-    ].join('\n'));
+    fs.writeFileSync(
+      path.join(app, 'cdk8s.yaml'),
+      [
+        'app: node plain/app.js',
+        'output: dist-plain',
+        'validations:',
+        '  - package: ./node_modules/ballast-k8s/plugins/cdk8s',
+        `    version: ${installedVersion('ballast-k8s', app)}`,
+        '    class: BallastValidation',
+      ].join('\n'),
+    );
     const synth = run(process.execPath, [CDK8S_CLI, 'synth', '--no-check-upgrade'], app);
     expect(synth.status).toBe(2);
     expect(synth.stdout).toContain('persistent-volume-with-namespace');
@@ -189,7 +250,8 @@ describe('ballast as an installed package (npm pack → scratch cdk8s app)', () 
       '  { metadata: { name: "data", namespace: "shop" }, spec: {} } }], "error");',
       'console.log(found.map((v) => v.rule + " " + v.urn).join(","));',
     ].join('\n');
-    expect(ok(run(process.execPath, ['-e', script], app), 'require ballast-k8s/policy-pack').trim())
-      .toBe('persistent-volume-with-namespace urn:x');
+    expect(ok(run(process.execPath, ['-e', script], app), 'require ballast-k8s/policy-pack').trim()).toBe(
+      'persistent-volume-with-namespace urn:x',
+    );
   });
 });

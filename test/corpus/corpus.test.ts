@@ -1,6 +1,13 @@
 import * as fs from 'fs';
 import { Finding, validateObjects } from '../../validators';
-import { CORPUS_DIR, CORPUS_KUBERNETES_VERSION, corpusFiles, corpusInputs, expectedRows, sourceFiles } from '../support/corpus';
+import {
+  CORPUS_DIR,
+  CORPUS_KUBERNETES_VERSION,
+  corpusFiles,
+  corpusInputs,
+  expectedRows,
+  sourceFiles,
+} from '../support/corpus';
 import { RULES_BY_PATTERN } from './expected-patterns';
 
 /**
@@ -14,7 +21,9 @@ const describeCorpus = available ? describe : describe.skip;
 
 describeCorpus('the shared corpus', () => {
   // EXPECTED.md was labelled for the API level of cdk8s-plus-27: in-tree rbd still exists there.
-  const report = available ? validateObjects(corpusInputs(), { kubernetesVersion: CORPUS_KUBERNETES_VERSION }) : undefined;
+  const report = available
+    ? validateObjects(corpusInputs(), { kubernetesVersion: CORPUS_KUBERNETES_VERSION })
+    : undefined;
   const unsuppressed = (report?.findings ?? []).filter((f) => !f.suppressed);
   const errors = unsuppressed.filter((f) => f.severity === 'error');
   const objectOf = (f: Finding) => `${f.object.kind}/${f.object.name}`;
@@ -29,14 +38,23 @@ describeCorpus('the shared corpus', () => {
 
   // A row is caught by a finding of any severity (Recycle on nfs is rightly only a warning);
   // errors elsewhere are what the next test forbids.
-  test.each(covered.map((row) => [row.pattern, row.file, row.object] as const))('catches %s in %s (%s)', (pattern, file, object) => {
-    const rules = RULES_BY_PATTERN[pattern] ?? [];
-    const hits = unsuppressed.filter((f) => f.source.file === file && objectOf(f) === object && rules.includes(f.rule));
-    expect(hits.length).toBeGreaterThan(0);
-  });
+  test.each(covered.map((row) => [row.pattern, row.file, row.object] as const))(
+    'catches %s in %s (%s)',
+    (pattern, file, object) => {
+      const rules = RULES_BY_PATTERN[pattern] ?? [];
+      const hits = unsuppressed.filter(
+        (f) => f.source.file === file && objectOf(f) === object && rules.includes(f.rule),
+      );
+      expect(hits.length).toBeGreaterThan(0);
+    },
+  );
 
   test('raises errors only on the objects and patterns EXPECTED.md lists', () => {
-    const allowed = new Set(covered.flatMap((row) => (RULES_BY_PATTERN[row.pattern] ?? []).map((rule) => `${row.file}|${row.object}|${rule}`)));
+    const allowed = new Set(
+      covered.flatMap((row) =>
+        (RULES_BY_PATTERN[row.pattern] ?? []).map((rule) => `${row.file}|${row.object}|${rule}`),
+      ),
+    );
     const unexpected = errors
       .filter((f) => !allowed.has(`${f.source.file}|${objectOf(f)}|${f.rule}`))
       .map((f) => `${f.rule} on ${objectOf(f)} in ${f.source.file} at ${f.path}: ${f.message}`);

@@ -9,5 +9,8 @@ export const RULES_BY_PATTERN: Readonly<Record<string, readonly string[]>> = {
   'Deployment (RollingUpdate/default strategy or >1 replica) mounting RWO PVC': ['rwo-claim-in-rolling-deployment'],
   'hostPath used for application data': ['host-path-for-application-data'],
   'in-tree nfs volume without nodeAffinity': ['nfs-volume-without-node-prerequisite'],
-  'leader election using endpoints/configmaps lock': ['leader-lock-rbac-on-endpoints-or-configmaps', 'legacy-leader-election-lock'],
+  'leader election using endpoints/configmaps lock': [
+    'leader-lock-rbac-on-endpoints-or-configmaps',
+    'legacy-leader-election-lock',
+  ],
 };

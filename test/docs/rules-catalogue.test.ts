@@ -26,10 +26,15 @@ describe('rule catalogue (docs/rules.md)', () => {
     }
   });
 
-  test('`ballast explain RULE` prints exactly the rule\'s entry of the catalogue', async () => {
+  test("`ballast explain RULE` prints exactly the rule's entry of the catalogue", async () => {
     for (const rule of ALL_RULES) {
       let stdout = '';
-      const code = await run(['explain', rule.id], { out: (t) => { stdout += t; }, err: () => undefined });
+      const code = await run(['explain', rule.id], {
+        out: (t) => {
+          stdout += t;
+        },
+        err: () => undefined,
+      });
       expect(code).toBe(0);
       expect(stdout).toBe(renderRuleEntry(rule));
     }
@@ -38,10 +43,15 @@ describe('rule catalogue (docs/rules.md)', () => {
   test('versions are written as the range the rule applies to', () => {
     const base: Rule = { id: 'x', severity: 'warning', summary: 's', why: 'w', fix: 'f', check: () => undefined };
     expect(renderRuleEntry(base)).toContain('- Kubernetes versions: all');
-    expect(renderRuleEntry({ ...base, kubernetesVersions: { from: '1.29' } })).toContain('- Kubernetes versions: 1.29 and later');
-    expect(renderRuleEntry({ ...base, kubernetesVersions: { before: '1.31' } })).toContain('- Kubernetes versions: before 1.31');
-    expect(renderRuleEntry({ ...base, kubernetesVersions: { from: '1.27', before: '1.31' } }))
-      .toContain('- Kubernetes versions: 1.27 to before 1.31');
+    expect(renderRuleEntry({ ...base, kubernetesVersions: { from: '1.29' } })).toContain(
+      '- Kubernetes versions: 1.29 and later',
+    );
+    expect(renderRuleEntry({ ...base, kubernetesVersions: { before: '1.31' } })).toContain(
+      '- Kubernetes versions: before 1.31',
+    );
+    expect(renderRuleEntry({ ...base, kubernetesVersions: { from: '1.27', before: '1.31' } })).toContain(
+      '- Kubernetes versions: 1.27 to before 1.31',
+    );
     expect(renderRuleEntry(base)).not.toContain('Bad:');
   });
 

@@ -70,24 +70,39 @@ const objects = loadAll(MANIFESTS) as Array<Record<string, unknown>>;
 
 /** `severity rule kind namespace/name path`, sorted: what every door must agree on. */
 type Key = string;
-const key = (severity: string, rule: string, kind: string | null | undefined, namespace: string | null | undefined, name: string | null | undefined, field: string): Key =>
-  `${severity} ${rule} ${kind ?? ''} ${namespace ?? ''}/${name ?? ''} ${field}`;
+const key = (
+  severity: string,
+  rule: string,
+  kind: string | null | undefined,
+  namespace: string | null | undefined,
+  name: string | null | undefined,
+  field: string,
+): Key => `${severity} ${rule} ${kind ?? ''} ${namespace ?? ''}/${name ?? ''} ${field}`;
 
 function gateKeys(options: BallastOptions): Key[] {
   const app = Testing.app();
   const gate = new BallastGate(app, { ...options, log: () => undefined });
   const chart = new Chart(app, 'parity');
   objects.forEach((object, i) => new ApiObject(chart, `object-${i}`, object as never));
-  return gate.validateApp().findings.filter((f) => !f.suppressed)
-    .map((f) => key(f.severity, f.rule, f.object.kind, f.object.namespace, f.object.name, f.path)).sort();
+  return gate
+    .validateApp()
+    .findings.filter((f) => !f.suppressed)
+    .map((f) => key(f.severity, f.rule, f.object.kind, f.object.namespace, f.object.name, f.path))
+    .sort();
 }
 
 async function lintKeys(options: BallastOptions): Promise<Key[]> {
   const tree = tempTree({ 'manifests.yaml': MANIFESTS, '.ballast.yaml': JSON.stringify(options) });
   try {
-    const { json } = await lintJson(['--config', path.join(tree.dir, '.ballast.yaml'), path.join(tree.dir, 'manifests.yaml')]);
-    return json.findings.filter((f) => !f.suppressed)
-      .map((f) => key(f.severity, f.rule, f.object.kind, f.object.namespace, f.object.name, f.path)).sort();
+    const { json } = await lintJson([
+      '--config',
+      path.join(tree.dir, '.ballast.yaml'),
+      path.join(tree.dir, 'manifests.yaml'),
+    ]);
+    return json.findings
+      .filter((f) => !f.suppressed)
+      .map((f) => key(f.severity, f.rule, f.object.kind, f.object.namespace, f.object.name, f.path))
+      .sort();
   } finally {
     tree.cleanup();
   }
@@ -100,12 +115,24 @@ async function pluginKeys(options: BallastOptions): Promise<Key[]> {
     const context = new ValidationContext([manifest], 'ballast', '0.1.0', {}, false);
     await new BallastValidation(options).validate(context);
     const byName = new Map(objects.map((object) => [(object.metadata as { name: string }).name, object]));
-    return context.report.toJson().violations.flatMap((violation) => violation.violatingConstructs.map((resource) => {
-      const object = byName.get(resource.resourceName);
-      const metadata = object?.metadata as { namespace?: string } | undefined;
-      const severity = violation.recommendation.split(' ')[0] ?? '';
-      return key(severity, violation.ruleName, object?.kind as string, metadata?.namespace, resource.resourceName, resource.locations[0] ?? '');
-    })).sort();
+    return context.report
+      .toJson()
+      .violations.flatMap((violation) =>
+        violation.violatingConstructs.map((resource) => {
+          const object = byName.get(resource.resourceName);
+          const metadata = object?.metadata as { namespace?: string } | undefined;
+          const severity = violation.recommendation.split(' ')[0] ?? '';
+          return key(
+            severity,
+            violation.ruleName,
+            object?.kind as string,
+            metadata?.namespace,
+            resource.resourceName,
+            resource.locations[0] ?? '',
+          );
+        }),
+      )
+      .sort();
   } finally {
     tree.cleanup();
   }
@@ -113,18 +140,24 @@ async function pluginKeys(options: BallastOptions): Promise<Key[]> {
 
 function policyKeys(options: BallastOptions): Key[] {
   const resources: StackResource[] = objects.map((object) => {
-    const [group, version] = String(object.apiVersion).includes('/') ? String(object.apiVersion).split('/') : ['core', String(object.apiVersion)];
+    const [group, version] = String(object.apiVersion).includes('/')
+      ? String(object.apiVersion).split('/')
+      : ['core', String(object.apiVersion)];
     const name = (object.metadata as { name: string }).name;
     const type = `kubernetes:${group}/${version}:${String(object.kind)}`;
     return { type, name, urn: `urn:pulumi:dev::parity::${type}::${name}`, props: object };
   });
   const byUrn = new Map(resources.map((resource) => [resource.urn, resource.props]));
-  return (['error', 'warning'] as const).flatMap((severity) => ballastStackViolations(resources, severity, options).map((violation) => {
-    const object = byUrn.get(violation.urn) as Record<string, unknown>;
-    const metadata = object.metadata as { name: string; namespace?: string };
-    const field = /, field (\S+):/.exec(violation.message)?.[1] ?? '';
-    return key(severity, violation.rule, String(object.kind), metadata.namespace, metadata.name, field);
-  })).sort();
+  return (['error', 'warning'] as const)
+    .flatMap((severity) =>
+      ballastStackViolations(resources, severity, options).map((violation) => {
+        const object = byUrn.get(violation.urn) as Record<string, unknown>;
+        const metadata = object.metadata as { name: string; namespace?: string };
+        const field = /, field (\S+):/.exec(violation.message)?.[1] ?? '';
+        return key(severity, violation.rule, String(object.kind), metadata.namespace, metadata.name, field);
+      }),
+    )
+    .sort();
 }
 
 describe('the four doors agree', () => {
@@ -150,7 +183,11 @@ describe('the four doors agree', () => {
   });
 
   test('the same mistakes in the options are refused with the same words at every door', async () => {
-    const bad = { kubernetesVersion: 1.3, rules: { 'no-such-rule': 'off' }, disabledRules: [] } as unknown as BallastOptions;
+    const bad = {
+      kubernetesVersion: 1.3,
+      rules: { 'no-such-rule': 'off' },
+      disabledRules: [],
+    } as unknown as BallastOptions;
     const problems = [
       'disabledRules: unknown option; known: kubernetesVersion, rules, parameters',
       'kubernetesVersion: Kubernetes version 1.3 is a number: quote it',

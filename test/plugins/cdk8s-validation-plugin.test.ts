@@ -18,13 +18,23 @@ const PLUGIN_DIR = path.join(REPO, 'plugins', 'cdk8s');
 const INCIDENT_1_CHARTS = {
   storage: [
     {
-      apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'db-data', namespace: 'shop' },
-      spec: { accessModes: ['ReadWriteOnce'], storageClassName: 'ceph-rbd', resources: { requests: { storage: '10Gi' } } },
+      apiVersion: 'v1',
+      kind: 'PersistentVolumeClaim',
+      metadata: { name: 'db-data', namespace: 'shop' },
+      spec: {
+        accessModes: ['ReadWriteOnce'],
+        storageClassName: 'ceph-rbd',
+        resources: { requests: { storage: '10Gi' } },
+      },
     },
     {
-      apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: 'static-data', namespace: 'shop' },
+      apiVersion: 'v1',
+      kind: 'PersistentVolume',
+      metadata: { name: 'static-data', namespace: 'shop' },
       spec: {
-        capacity: { storage: '10Gi' }, accessModes: ['ReadWriteOnce'], persistentVolumeReclaimPolicy: 'Retain',
+        capacity: { storage: '10Gi' },
+        accessModes: ['ReadWriteOnce'],
+        persistentVolumeReclaimPolicy: 'Retain',
         csi: { driver: 'rbd.csi.ceph.com', volumeHandle: 'static-data' },
       },
     },
@@ -34,23 +44,28 @@ const INCIDENT_1_CHARTS = {
 
 /** The same service done right: Recreate, one replica, and a cluster-scoped PV. */
 const GOOD_CHARTS = {
-  storage: [
-    INCIDENT_1_CHARTS.storage[0],
-    { ...INCIDENT_1_CHARTS.storage[1], metadata: { name: 'static-data' } },
-  ],
+  storage: [INCIDENT_1_CHARTS.storage[0], { ...INCIDENT_1_CHARTS.storage[1], metadata: { name: 'static-data' } }],
   workload: [deployment({ replicas: 1, strategy: { type: 'Recreate' } })],
 };
 
 function deployment(extraSpec: Record<string, unknown>) {
   return {
-    apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'db', namespace: 'shop' },
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'db', namespace: 'shop' },
     spec: {
       ...extraSpec,
       selector: { matchLabels: { app: 'db' } },
       template: {
         metadata: { labels: { app: 'db' } },
         spec: {
-          containers: [{ name: 'db', image: 'postgres:16', volumeMounts: [{ name: 'data', mountPath: '/var/lib/postgresql/data' }] }],
+          containers: [
+            {
+              name: 'db',
+              image: 'postgres:16',
+              volumeMounts: [{ name: 'data', mountPath: '/var/lib/postgresql/data' }],
+            },
+          ],
           volumes: [{ name: 'data', persistentVolumeClaim: { claimName: 'db-data' } }],
         },
       },
@@ -69,11 +84,18 @@ interface Violation {
   ruleName: string;
   recommendation: string;
   fix: string;
-  violatingConstructs: Array<{ resourceName: string; manifestPath: string; locations: string[]; constructPath?: string }>;
+  violatingConstructs: Array<{
+    resourceName: string;
+    manifestPath: string;
+    locations: string[];
+    constructPath?: string;
+  }>;
 }
 
 const scratchDirs: string[] = [];
-afterAll(() => { for (const dir of scratchDirs) fs.rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const dir of scratchDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
 
 /** Writes a scratch cdk8s project (one chart per key, raw ApiObjects) and runs `cdk8s synth`. */
 function synth(charts: Record<string, Array<object | undefined>>, properties?: Record<string, unknown>): SynthResult {
@@ -89,13 +111,27 @@ function synth(charts: Record<string, Array<object | undefined>>, properties?: R
     'app.synth();',
   ].join('\n');
   fs.writeFileSync(path.join(dir, 'app.js'), app);
-  const validation = { package: PLUGIN_DIR, version: '0.1.0', class: 'BallastValidation', ...(properties ? { properties } : {}) };
-  fs.writeFileSync(path.join(dir, 'cdk8s.yaml'), yaml.dump({ language: 'typescript', app: 'node app.js', output: 'dist', validations: [validation] }));
+  const validation = {
+    package: PLUGIN_DIR,
+    version: '0.1.0',
+    class: 'BallastValidation',
+    ...(properties ? { properties } : {}),
+  };
+  fs.writeFileSync(
+    path.join(dir, 'cdk8s.yaml'),
+    yaml.dump({ language: 'typescript', app: 'node app.js', output: 'dist', validations: [validation] }),
+  );
   const reportFile = path.join(dir, 'reports.json');
   const { BALLAST_KUBERNETES_VERSION: _ignored, ...env } = process.env;
-  const result = spawnSync(process.execPath, [CDK8S_CLI, 'synth', '--no-check-upgrade', '--validation-reports-output-file', reportFile], {
-    cwd: dir, encoding: 'utf8', env,
-  });
+  const result = spawnSync(
+    process.execPath,
+    [CDK8S_CLI, 'synth', '--no-check-upgrade', '--validation-reports-output-file', reportFile],
+    {
+      cwd: dir,
+      encoding: 'utf8',
+      env,
+    },
+  );
   return {
     status: result.status,
     output: `${result.stdout}\n${result.stderr}`,
@@ -121,23 +157,29 @@ describe('cdk8s-cli validation plugin (BallastValidation)', () => {
     // Cross-object: the claim is in storage.k8s.yaml, the Deployment in workload.k8s.yaml.
     const rolling = found.find((v) => v.ruleName === 'rwo-claim-in-rolling-deployment');
     expect(rolling).toBeDefined();
-    expect(rolling!.recommendation).toMatch(/^error rwo-claim-in-rolling-deployment: Deployment shop\/db at workload\/Deployment-0, field /);
+    expect(rolling!.recommendation).toMatch(
+      /^error rwo-claim-in-rolling-deployment: Deployment shop\/db at workload\/Deployment-0, field /,
+    );
     // The target version is in the report, with where it came from.
     expect(JSON.stringify(result.reports)).toContain(`Kubernetes ${DEFAULT_KUBERNETES_VERSION} (the default`);
     expect(rolling!.fix).toContain('ballast.dev/suppress.rwo-claim-in-rolling-deployment');
-    expect(rolling!.violatingConstructs).toEqual([expect.objectContaining({
-      resourceName: 'db',
-      manifestPath: 'dist/workload.k8s.yaml',
-      locations: ['spec.template.spec.volumes[0].persistentVolumeClaim'],
-      constructPath: 'workload/Deployment-0',
-    })]);
+    expect(rolling!.violatingConstructs).toEqual([
+      expect.objectContaining({
+        resourceName: 'db',
+        manifestPath: 'dist/workload.k8s.yaml',
+        locations: ['spec.template.spec.volumes[0].persistentVolumeClaim'],
+        constructPath: 'workload/Deployment-0',
+      }),
+    ]);
 
     const namespaced = found.find((v) => v.ruleName === 'persistent-volume-with-namespace');
-    expect(namespaced?.violatingConstructs).toEqual([expect.objectContaining({
-      resourceName: 'static-data',
-      manifestPath: 'dist/storage.k8s.yaml',
-      locations: ['metadata.namespace'],
-    })]);
+    expect(namespaced?.violatingConstructs).toEqual([
+      expect.objectContaining({
+        resourceName: 'static-data',
+        manifestPath: 'dist/storage.k8s.yaml',
+        locations: ['metadata.namespace'],
+      }),
+    ]);
   });
 
   test('the same service done right passes: exit 0, manifests written, no violations', () => {
@@ -149,7 +191,9 @@ describe('cdk8s-cli validation plugin (BallastValidation)', () => {
   });
 
   test('properties: rules switched off or to warning change the outcome; a warning does not fail synth', () => {
-    const disabled = synth(INCIDENT_1_CHARTS, { rules: { 'rwo-claim-in-rolling-deployment': 'off', 'persistent-volume-with-namespace': 'off' } });
+    const disabled = synth(INCIDENT_1_CHARTS, {
+      rules: { 'rwo-claim-in-rolling-deployment': 'off', 'persistent-volume-with-namespace': 'off' },
+    });
     expect(disabled.status).toBe(0);
     expect(violations(disabled).map((v) => v.ruleName)).not.toContain('rwo-claim-in-rolling-deployment');
 
@@ -172,8 +216,13 @@ describe('cdk8s-cli validation plugin (BallastValidation)', () => {
   });
 
   test("this repo's cdk8s.yaml runs the plugin with a pinned version equal to the package version", () => {
-    const config = yaml.load(fs.readFileSync(path.join(REPO, 'cdk8s.yaml'), 'utf8')) as { validations: Array<Record<string, string>> };
-    const version = (JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { version: string }).version;
-    expect(config.validations).toEqual([expect.objectContaining({ package: './plugins/cdk8s', class: 'BallastValidation', version })]);
+    const config = yaml.load(fs.readFileSync(path.join(REPO, 'cdk8s.yaml'), 'utf8')) as {
+      validations: Array<Record<string, string>>;
+    };
+    const version = (JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { version: string })
+      .version;
+    expect(config.validations).toEqual([
+      expect.objectContaining({ package: './plugins/cdk8s', class: 'BallastValidation', version }),
+    ]);
   });
 });

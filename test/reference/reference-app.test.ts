@@ -23,10 +23,11 @@ function synthesizeReferenceApp(): Map<string, string> {
   return files;
 }
 
-const manifests = (files: Map<string, string>) => [...files]
-  .filter(([name]) => name.endsWith('.k8s.yaml'))
-  .flatMap(([, content]) => jsYaml.loadAll(content) as Array<Record<string, any>>)
-  .filter((object) => object !== null);
+const manifests = (files: Map<string, string>) =>
+  [...files]
+    .filter(([name]) => name.endsWith('.k8s.yaml'))
+    .flatMap(([, content]) => jsYaml.loadAll(content) as Array<Record<string, any>>)
+    .filter((object) => object !== null);
 
 describe('the reference app', () => {
   const first = synthesizeReferenceApp();
@@ -49,17 +50,31 @@ describe('the reference app', () => {
 
 describe('the schema check itself', () => {
   test('rejects an object that breaks the schema', () => {
-    expect(schemaErrors({ apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'x' }, spec: { accessModes: 'ReadWriteOnce' } }))
-      .toEqual([expect.stringContaining('accessModes must be array')]);
+    expect(
+      schemaErrors({
+        apiVersion: 'v1',
+        kind: 'PersistentVolumeClaim',
+        metadata: { name: 'x' },
+        spec: { accessModes: 'ReadWriteOnce' },
+      }),
+    ).toEqual([expect.stringContaining('accessModes must be array')]);
   });
 
   test('fills apiVersion/kind into volumeClaimTemplates only for the check', () => {
     const statefulSet = {
-      apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'db' },
+      apiVersion: 'apps/v1',
+      kind: 'StatefulSet',
+      metadata: { name: 'db' },
       spec: {
-        serviceName: 'db', selector: { matchLabels: { app: 'db' } },
+        serviceName: 'db',
+        selector: { matchLabels: { app: 'db' } },
         template: { metadata: { labels: { app: 'db' } }, spec: { containers: [{ name: 'db', image: 'postgres:16' }] } },
-        volumeClaimTemplates: [{ metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }],
+        volumeClaimTemplates: [
+          {
+            metadata: { name: 'data' },
+            spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } },
+          },
+        ],
       },
     };
     expect(schemaErrors(statefulSet)).toEqual([]);

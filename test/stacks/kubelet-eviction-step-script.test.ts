@@ -19,7 +19,10 @@ const BAD = 'nodefs.available: "7%"';
 const KUBELET_PID = '4242';
 
 function stepFor(raw: Record<string, unknown>): NodePrepStep {
-  const [step] = kubeletEvictionStepProvider.steps(kubeletEvictionStepProvider.parse(raw, 'test'), { name: 'small-disk', nodes: ['worker-1'] });
+  const [step] = kubeletEvictionStepProvider.steps(kubeletEvictionStepProvider.parse(raw, 'test'), {
+    name: 'small-disk',
+    nodes: ['worker-1'],
+  });
   if (!step) throw new Error('the kubelet eviction provider made no step');
   return step;
 }
@@ -34,20 +37,30 @@ function scratchNode(options: { kubeletArgs?: string[]; withSystemdRun?: boolean
   const log = path.join(dir, 'calls.log');
   fs.mkdirSync(bin, { recursive: true });
   fs.mkdirSync(path.join(root, 'proc', KUBELET_PID), { recursive: true });
-  const args = options.kubeletArgs ?? ['/usr/bin/kubelet', '--config=/var/lib/kubelet/config.yaml', '--config-dir=/etc/kubernetes/kubelet.conf.d'];
+  const args = options.kubeletArgs ?? [
+    '/usr/bin/kubelet',
+    '--config=/var/lib/kubelet/config.yaml',
+    '--config-dir=/etc/kubernetes/kubelet.conf.d',
+  ];
   fs.writeFileSync(path.join(root, 'proc', KUBELET_PID, 'cmdline'), `${args.join('\0')}\0`);
   const down = `grep -qF '${BAD}' "${root}/${CONFIG_DROP_IN}" 2>/dev/null`;
-  fs.writeFileSync(path.join(bin, 'systemctl'), `#!/bin/sh
+  fs.writeFileSync(
+    path.join(bin, 'systemctl'),
+    `#!/bin/sh
 echo "systemctl $*" >> "${log}"
 case "$1" in
   is-active) ! ${down} ;;
   show) echo ${KUBELET_PID} ;;
 esac
-`, { mode: 0o755 });
+`,
+    { mode: 0o755 },
+  );
   fs.writeFileSync(path.join(bin, 'curl'), `#!/bin/sh\necho "curl $*" >> "${log}"\n! ${down}\n`, { mode: 0o755 });
   fs.writeFileSync(path.join(bin, 'sleep'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
   if (options.withSystemdRun !== false) {
-    fs.writeFileSync(path.join(bin, 'systemd-run'), `#!/bin/sh
+    fs.writeFileSync(
+      path.join(bin, 'systemd-run'),
+      `#!/bin/sh
 echo "systemd-run $*" >> "${log}"
 while [ "$#" -gt 0 ]; do
   case "$1" in
@@ -58,20 +71,30 @@ while [ "$#" -gt 0 ]; do
   shift
 done
 exec "$@"
-`, { mode: 0o755 });
+`,
+      { mode: 0o755 },
+    );
   }
   const run = (step: NodePrepStep, mode: 'apply' | 'verify', extraPath = '/usr/bin:/bin') => {
     const result = spawnSync('sh', ['-s', '--', mode], {
       input: step.script,
       encoding: 'utf8',
-      env: { ...step.env, PATH: `${bin}:${extraPath}`, ROOT: root, HEALTH_TIMEOUT: '4', HEALTH_INTERVAL: '1', HEALTHY_CHECKS: '2' },
+      env: {
+        ...step.env,
+        PATH: `${bin}:${extraPath}`,
+        ROOT: root,
+        HEALTH_TIMEOUT: '4',
+        HEALTH_INTERVAL: '1',
+        HEALTHY_CHECKS: '2',
+      },
     });
     return { status: result.status, stderr: result.stderr };
   };
   const calls = () => (fs.existsSync(log) ? fs.readFileSync(log, 'utf8').trim().split('\n') : []);
   const restarts = () => calls().filter((call) => call === 'systemctl restart kubelet');
   const clearCalls = () => fs.rmSync(log, { force: true });
-  const installed = (file = CONFIG_DROP_IN) => (fs.existsSync(path.join(root, file)) ? fs.readFileSync(path.join(root, file), 'utf8') : undefined);
+  const installed = (file = CONFIG_DROP_IN) =>
+    fs.existsSync(path.join(root, file)) ? fs.readFileSync(path.join(root, file), 'utf8') : undefined;
   return { run, calls, restarts, clearCalls, installed, root, bin };
 }
 const rendered = (step: NodePrepStep) => {
@@ -90,9 +113,13 @@ describe('the kubelet eviction step on a node', () => {
     expect(node.restarts()).toEqual(['systemctl restart kubelet']);
     expect(node.calls()).toContain('systemctl daemon-reload');
     const systemdRun = node.calls().find((call) => call.startsWith('systemd-run'));
-    expect(systemdRun).toContain('--unit=ballast-kubelet-eviction-small-disk --description=ballast: apply kubelet eviction drop-ins --wait --collect');
+    expect(systemdRun).toContain(
+      '--unit=ballast-kubelet-eviction-small-disk --description=ballast: apply kubelet eviction drop-ins --wait --collect',
+    );
     expect(systemdRun).toContain(`--setenv=BACKUP_DIR=${node.root}/var/lib/ballast/kubelet-eviction/small-disk/backup`);
-    expect(fs.existsSync(path.join(node.root, 'var/lib/ballast/kubelet-eviction/small-disk/backup/changed'))).toBe(true);
+    expect(fs.existsSync(path.join(node.root, 'var/lib/ballast/kubelet-eviction/small-disk/backup/changed'))).toBe(
+      true,
+    );
     expect(node.run(good, 'verify').status).toBe(0);
   });
 
@@ -165,7 +192,9 @@ describe('the kubelet eviction step on a node', () => {
     expect(node.installed()).toBeUndefined();
     expect(node.restarts()).toEqual([]);
     // The two-argument form counts too.
-    const spaced = scratchNode({ kubeletArgs: ['/usr/bin/kubelet', '--config-dir', '/etc/kubernetes/kubelet.conf.d/'] });
+    const spaced = scratchNode({
+      kubeletArgs: ['/usr/bin/kubelet', '--config-dir', '/etc/kubernetes/kubelet.conf.d/'],
+    });
     expect(spaced.run(good, 'apply').status).toBe(0);
   });
 
@@ -183,7 +212,25 @@ describe('the kubelet eviction step on a node', () => {
     // Only the tools the script needs, so a systemd-run of the machine running the test is not found.
     const tools = path.join(node.root, '..', 'tools');
     fs.mkdirSync(tools);
-    for (const tool of ['sh', 'cat', 'cmp', 'mkdir', 'rm', 'chmod', 'dirname', 'tr', 'awk', 'date', 'find', 'sed', 'sort', 'cp', 'mv', 'grep', 'printf']) {
+    for (const tool of [
+      'sh',
+      'cat',
+      'cmp',
+      'mkdir',
+      'rm',
+      'chmod',
+      'dirname',
+      'tr',
+      'awk',
+      'date',
+      'find',
+      'sed',
+      'sort',
+      'cp',
+      'mv',
+      'grep',
+      'printf',
+    ]) {
       const found = spawnSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).stdout.trim();
       if (found.startsWith('/')) fs.symlinkSync(found, path.join(tools, tool));
     }
@@ -194,7 +241,9 @@ describe('the kubelet eviction step on a node', () => {
   });
 
   test('refuses an unknown mode', () => {
-    expect(scratchNode().run({ ...good, script: good.script }, 'nonsense' as 'apply').status).toBe(KUBELET_EVICTION_EXIT.usage);
+    expect(scratchNode().run({ ...good, script: good.script }, 'nonsense' as 'apply').status).toBe(
+      KUBELET_EVICTION_EXIT.usage,
+    );
   });
 
   testWithBinary('shellcheck', SHELLCHECK_INSTALL)('is shellcheck-clean POSIX sh', () => {

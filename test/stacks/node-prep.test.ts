@@ -8,12 +8,20 @@ beforeAll(setRecordingPulumiMocks);
 
 const config: NodeConfigStackConfig = {
   nodeGroups: [
-    { name: 'storage', nodes: ['worker-1', 'worker-2'], prerequisites: ['nfs-client'], tolerations: [{ key: 'dedicated', operator: 'Equal', value: 'storage', effect: 'NoSchedule' }] },
+    {
+      name: 'storage',
+      nodes: ['worker-1', 'worker-2'],
+      prerequisites: ['nfs-client'],
+      tolerations: [{ key: 'dedicated', operator: 'Equal', value: 'storage', effect: 'NoSchedule' }],
+    },
     { name: 'legacy-ceph', nodes: ['worker-9'], prerequisites: ['nfs-client', 'rbd-client'] },
   ],
 };
 
-async function deploy(stackConfig: NodeConfigStackConfig, providers: ReadonlyArray<NodePrepStepProvider<unknown>> = []) {
+async function deploy(
+  stackConfig: NodeConfigStackConfig,
+  providers: ReadonlyArray<NodePrepStepProvider<unknown>> = [],
+) {
   return (await deployNodePrep(stackConfig, providers)).resources;
 }
 const byName = (resources: Registered[], name: string) => {
@@ -23,15 +31,22 @@ const byName = (resources: Registered[], name: string) => {
 };
 
 describe('node-config stack', () => {
-  test('one DaemonSet per group, restricted to the group\'s nodes by name, with its tolerations', async () => {
+  test("one DaemonSet per group, restricted to the group's nodes by name, with its tolerations", async () => {
     const resources = await deploy(config);
     const daemonSets = resources.filter((r) => r.type === 'kubernetes:apps/v1:DaemonSet');
-    expect(daemonSets.map((r) => r.inputs.metadata.name).sort()).toEqual(['node-prep-legacy-ceph', 'node-prep-storage']);
+    expect(daemonSets.map((r) => r.inputs.metadata.name).sort()).toEqual([
+      'node-prep-legacy-ceph',
+      'node-prep-storage',
+    ]);
     const spec = byName(resources, 'ballast-storage').inputs.spec;
     expect(spec.template.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution).toEqual({
-      nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['worker-1', 'worker-2'] }] }],
+      nodeSelectorTerms: [
+        { matchFields: [{ key: 'metadata.name', operator: 'In', values: ['worker-1', 'worker-2'] }] },
+      ],
     });
-    expect(spec.template.spec.tolerations).toEqual([{ key: 'dedicated', operator: 'Equal', value: 'storage', effect: 'NoSchedule' }]);
+    expect(spec.template.spec.tolerations).toEqual([
+      { key: 'dedicated', operator: 'Equal', value: 'storage', effect: 'NoSchedule' },
+    ]);
   });
 
   test('enters the host (privileged, hostPID, nsenter), with no service account token', async () => {
@@ -43,8 +58,15 @@ describe('node-config stack', () => {
       expect(container.securityContext.privileged).toBe(true);
     }
     const [install] = pod.initContainers;
-    expect(install.command.join(' ')).toContain('nsenter --target 1 --mount --uts --ipc --net --pid -- sh -s -- \'install\' < /ballast/node-prep.sh');
-    expect(install.env).toEqual([{ name: 'BALLAST_PREREQUISITES', value: 'nfs-client|nfs-common|nfs-utils|nfs-client|/sbin/mount.nfs /usr/sbin/mount.nfs' }]);
+    expect(install.command.join(' ')).toContain(
+      "nsenter --target 1 --mount --uts --ipc --net --pid -- sh -s -- 'install' < /ballast/node-prep.sh",
+    );
+    expect(install.env).toEqual([
+      {
+        name: 'BALLAST_PREREQUISITES',
+        value: 'nfs-client|nfs-common|nfs-utils|nfs-client|/sbin/mount.nfs /usr/sbin/mount.nfs',
+      },
+    ]);
   });
 
   test('runs the node-prep script from templates/ out of a ConfigMap', async () => {
@@ -61,20 +83,27 @@ describe('node-config stack', () => {
     const spec = byName(await deploy(config), 'ballast-storage').inputs.spec;
     expect(spec.updateStrategy).toEqual({ type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: 0 } });
     const [verified] = spec.template.spec.containers;
-    expect(verified.readinessProbe.exec.command).toEqual(['/bin/sh', '-c', 'nsenter --target 1 --mount --uts --ipc --net --pid -- sh -s -- \'verify\' < /ballast/node-prep.sh']);
+    expect(verified.readinessProbe.exec.command).toEqual([
+      '/bin/sh',
+      '-c',
+      "nsenter --target 1 --mount --uts --ipc --net --pid -- sh -s -- 'verify' < /ballast/node-prep.sh",
+    ]);
     expect(verified.env[0].name).toBe('BALLAST_PREREQUISITES');
   });
 
-  test('labels each node with its prerequisites only after its group\'s DaemonSet (dependsOn)', async () => {
+  test("labels each node with its prerequisites only after its group's DaemonSet (dependsOn)", async () => {
     const resources = await deploy(config);
     const patches = resources.filter((r) => r.type === 'kubernetes:core/v1:NodePatch');
     expect(patches.map((r) => r.inputs.metadata.name).sort()).toEqual(['worker-1', 'worker-2', 'worker-9']);
-    expect(byName(resources, 'ballast-storage-worker-1').inputs.metadata.labels).toEqual({ [NFS_CLIENT.label.key]: NFS_CLIENT.label.value });
-    expect(byName(resources, 'ballast-legacy-ceph-worker-9').inputs.metadata.labels).toEqual({
-      [NFS_CLIENT.label.key]: NFS_CLIENT.label.value, [RBD_CLIENT.label.key]: RBD_CLIENT.label.value,
+    expect(byName(resources, 'ballast-storage-worker-1').inputs.metadata.labels).toEqual({
+      [NFS_CLIENT.label.key]: NFS_CLIENT.label.value,
     });
-    const dependsOnDaemonSet = (patch: string, daemonSet: string) => byName(resources, patch).dependencies
-      .some((urn) => urn.endsWith(`kubernetes:apps/v1:DaemonSet::${daemonSet}`));
+    expect(byName(resources, 'ballast-legacy-ceph-worker-9').inputs.metadata.labels).toEqual({
+      [NFS_CLIENT.label.key]: NFS_CLIENT.label.value,
+      [RBD_CLIENT.label.key]: RBD_CLIENT.label.value,
+    });
+    const dependsOnDaemonSet = (patch: string, daemonSet: string) =>
+      byName(resources, patch).dependencies.some((urn) => urn.endsWith(`kubernetes:apps/v1:DaemonSet::${daemonSet}`));
     expect(dependsOnDaemonSet('ballast-storage-worker-1', 'ballast-storage')).toBe(true);
     expect(dependsOnDaemonSet('ballast-storage-worker-2', 'ballast-storage')).toBe(true);
     expect(dependsOnDaemonSet('ballast-legacy-ceph-worker-9', 'ballast-legacy-ceph')).toBe(true);
@@ -84,10 +113,12 @@ describe('node-config stack', () => {
   test('creates no RBAC at all, and the namespace allows privileged pods', async () => {
     const resources = await deploy(config);
     expect(resources.filter((r) => /rbac|ServiceAccount/.test(r.type))).toEqual([]);
-    expect(byName(resources, 'ballast-namespace').inputs.metadata.labels['pod-security.kubernetes.io/enforce']).toBe('privileged');
+    expect(byName(resources, 'ballast-namespace').inputs.metadata.labels['pod-security.kubernetes.io/enforce']).toBe(
+      'privileged',
+    );
   });
 
-  test('extension steps (the eviction policy\'s plug-in point) run after the prerequisites, verify in readiness, add labels', async () => {
+  test("extension steps (the eviction policy's plug-in point) run after the prerequisites, verify in readiness, add labels", async () => {
     const provider: NodePrepStepProvider<{ threshold: string }> = {
       configKey: 'example',
       parse: (raw, where) => {
@@ -95,18 +126,44 @@ describe('node-config stack', () => {
         if (typeof threshold !== 'string') throw new Error(`${where}.threshold: required`);
         return { threshold };
       },
-      steps: (parsed) => [{ name: 'example', script: 'echo ok\n', args: ['apply'], verifyArgs: ['verify'], env: { THRESHOLD: parsed.threshold }, labels: { 'node.ballast.dev/example': 'applied' } }],
+      steps: (parsed) => [
+        {
+          name: 'example',
+          script: 'echo ok\n',
+          args: ['apply'],
+          verifyArgs: ['verify'],
+          env: { THRESHOLD: parsed.threshold },
+          labels: { 'node.ballast.dev/example': 'applied' },
+        },
+      ],
     };
-    const withStep = { nodeGroups: [{ name: 'storage', nodes: ['worker-1'], prerequisites: ['nfs-client'], extensions: { example: { threshold: '5%' } } }] };
+    const withStep = {
+      nodeGroups: [
+        {
+          name: 'storage',
+          nodes: ['worker-1'],
+          prerequisites: ['nfs-client'],
+          extensions: { example: { threshold: '5%' } },
+        },
+      ],
+    };
     const resources = await deploy(withStep, [provider]);
     const pod = byName(resources, 'ballast-storage').inputs.spec.template.spec;
     expect(pod.initContainers.map((c: { name: string }) => c.name)).toEqual(['prerequisites', 'step-example']);
     expect(pod.initContainers[1].env).toEqual([{ name: 'THRESHOLD', value: '5%' }]);
-    expect(pod.containers[0].readinessProbe.exec.command[2]).toContain("&& nsenter --target 1 --mount --uts --ipc --net --pid -- sh -s -- 'verify' < /ballast/step-storage-example.sh");
+    expect(pod.containers[0].readinessProbe.exec.command[2]).toContain(
+      "&& nsenter --target 1 --mount --uts --ipc --net --pid -- sh -s -- 'verify' < /ballast/step-storage-example.sh",
+    );
     expect(byName(resources, 'ballast-scripts').inputs.data['step-storage-example.sh']).toBe('echo ok\n');
-    expect(byName(resources, 'ballast-storage-worker-1').inputs.metadata.labels).toEqual({ [NFS_CLIENT.label.key]: 'installed', 'node.ballast.dev/example': 'applied' });
-    expect(() => resolveNodeConfig({ nodeGroups: [{ ...withStep.nodeGroups[0]!, extensions: { example: {} } }] }, [provider as NodePrepStepProvider<unknown>]))
-      .toThrow(/extensions\.example\.threshold: required/);
+    expect(byName(resources, 'ballast-storage-worker-1').inputs.metadata.labels).toEqual({
+      [NFS_CLIENT.label.key]: 'installed',
+      'node.ballast.dev/example': 'applied',
+    });
+    expect(() =>
+      resolveNodeConfig({ nodeGroups: [{ ...withStep.nodeGroups[0]!, extensions: { example: {} } }] }, [
+        provider as NodePrepStepProvider<unknown>,
+      ]),
+    ).toThrow(/extensions\.example\.threshold: required/);
   });
 });
 

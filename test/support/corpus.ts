@@ -30,7 +30,10 @@ export function corpusInputs(): ValidationInput[] {
     const documents = jsYaml.loadAll(fs.readFileSync(path.join(CORPUS_DIR, file), 'utf8'));
     for (const document of documents) {
       const list = document as { kind?: unknown; items?: unknown };
-      const objects = list && typeof list.kind === 'string' && list.kind.endsWith('List') && Array.isArray(list.items) ? list.items : [document];
+      const objects =
+        list && typeof list.kind === 'string' && list.kind.endsWith('List') && Array.isArray(list.items)
+          ? list.items
+          : [document];
       for (const object of objects) inputs.push({ object, source: { file } });
     }
   }
@@ -58,5 +61,8 @@ export function expectedRows(): ExpectedRow[] {
 /** The files SOURCES.tsv gives provenance for (its first column, header skipped), sorted. */
 export function sourceFiles(): string[] {
   const lines = fs.readFileSync(path.join(CORPUS_DIR, 'SOURCES.tsv'), 'utf8').split('\n').slice(1);
-  return lines.filter((line) => line.trim() !== '').map((line) => line.split('\t')[0] ?? '').sort();
+  return lines
+    .filter((line) => line.trim() !== '')
+    .map((line) => line.split('\t')[0] ?? '')
+    .sort();
 }

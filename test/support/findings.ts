@@ -2,7 +2,10 @@ import { Finding, ValidationOptions, validateObjects } from '../../validators';
 
 /** Validates plain objects (as if from one file) and returns every finding. */
 export function findingsFor(objects: readonly unknown[], options: ValidationOptions = {}): readonly Finding[] {
-  return validateObjects(objects.map((object) => ({ object })), options).findings;
+  return validateObjects(
+    objects.map((object) => ({ object })),
+    options,
+  ).findings;
 }
 
 /** The findings of one rule, as `{rule, name, path, severity}` rows that read well in `expect`. */

@@ -3,7 +3,12 @@ import { NodeConfigStackConfig, resolveNodeConfig } from '../../stacks/node-conf
 import { NodePrepStepProvider } from '../../stacks/node-config/extensions';
 
 /** A resource as the mock monitor saw it: `dependencies` holds the URNs of its dependsOn. */
-export interface RegisteredResource { type: string; name: string; inputs: Record<string, any>; dependencies: string[] }
+export interface RegisteredResource {
+  type: string;
+  name: string;
+  inputs: Record<string, any>;
+  dependencies: string[];
+}
 
 const registered: RegisteredResource[] = [];
 
@@ -13,14 +18,23 @@ const registered: RegisteredResource[] = [];
  * the tests must assert that node labels wait for their DaemonSet. Call in `beforeAll`.
  */
 export async function setRecordingPulumiMocks(): Promise<void> {
-  await pulumi.runtime.setMocks({
-    newResource: (args) => ({ id: `${args.name}-id`, state: args.inputs }),
-    call: (args) => args.inputs,
-  }, 'ballast-node-config', 'test', false);
+  await pulumi.runtime.setMocks(
+    {
+      newResource: (args) => ({ id: `${args.name}-id`, state: args.inputs }),
+      call: (args) => args.inputs,
+    },
+    'ballast-node-config',
+    'test',
+    false,
+  );
   const monitor = pulumi.runtime.getMonitor() as any;
   const register = monitor.registerResource.bind(monitor);
   monitor.registerResource = (request: any, callback: any) => {
-    const pending = { type: request.getType(), name: request.getName(), dependencies: request.getDependenciesList() as string[] };
+    const pending = {
+      type: request.getType(),
+      name: request.getName(),
+      dependencies: request.getDependenciesList() as string[],
+    };
     return register(request, (error: unknown, response: any) => {
       if (!error) registered.push({ ...pending, inputs: response.getObject().toJavaScript() });
       callback(error, response);

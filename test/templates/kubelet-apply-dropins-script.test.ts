@@ -19,13 +19,21 @@ function scratchNode(installed?: string) {
   const staging = path.join(dir, 'staging');
   const log = path.join(dir, 'calls.log');
   fs.mkdirSync(bin, { recursive: true });
-  fs.writeFileSync(path.join(bin, 'systemctl'), `#!/bin/sh
+  fs.writeFileSync(
+    path.join(bin, 'systemctl'),
+    `#!/bin/sh
 echo "systemctl $*" >> "${log}"
 if [ "$1" = is-active ]; then
   ! grep -q BROKEN "${root}/${DROP_IN}" 2>/dev/null
 fi
-`, { mode: 0o755 });
-  fs.writeFileSync(path.join(bin, 'curl'), `#!/bin/sh\necho "curl $*" >> "${log}"\n! grep -q BROKEN "${root}/${DROP_IN}" 2>/dev/null\n`, { mode: 0o755 });
+`,
+    { mode: 0o755 },
+  );
+  fs.writeFileSync(
+    path.join(bin, 'curl'),
+    `#!/bin/sh\necho "curl $*" >> "${log}"\n! grep -q BROKEN "${root}/${DROP_IN}" 2>/dev/null\n`,
+    { mode: 0o755 },
+  );
   fs.writeFileSync(path.join(bin, 'sleep'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
   if (installed !== undefined) {
     fs.mkdirSync(path.dirname(path.join(root, DROP_IN)), { recursive: true });
@@ -43,7 +51,8 @@ fi
     return { status: result.status, stderr: result.stderr };
   };
   const calls = () => (fs.existsSync(log) ? fs.readFileSync(log, 'utf8').trim().split('\n') : []);
-  const installedNow = () => (fs.existsSync(path.join(root, DROP_IN)) ? fs.readFileSync(path.join(root, DROP_IN), 'utf8') : undefined);
+  const installedNow = () =>
+    fs.existsSync(path.join(root, DROP_IN)) ? fs.readFileSync(path.join(root, DROP_IN), 'utf8') : undefined;
   return { stage, run, calls, installedNow, root };
 }
 
@@ -53,8 +62,10 @@ describe('apply-kubelet-dropins.sh', () => {
     node.stage('new\n');
     expect(node.run()).toMatchObject({ status: 0 });
     expect(node.installedNow()).toBe('new\n');
-    expect(node.calls().filter((call) => call.startsWith('systemctl') && !call.includes('is-active')))
-      .toEqual(['systemctl daemon-reload', 'systemctl restart kubelet']);
+    expect(node.calls().filter((call) => call.startsWith('systemctl') && !call.includes('is-active'))).toEqual([
+      'systemctl daemon-reload',
+      'systemctl restart kubelet',
+    ]);
     expect(node.calls()).toContain('curl -fsS --max-time 5 http://127.0.0.1:10248/healthz');
     expect(fs.readdirSync(path.dirname(path.join(node.root, DROP_IN)))).toEqual(['50-ballast-eviction.conf']);
   });
@@ -74,7 +85,10 @@ describe('apply-kubelet-dropins.sh', () => {
     const result = node.run();
     expect(result.status).toBe(2);
     expect(node.installedNow()).toBe('good\n');
-    expect(node.calls().filter((call) => call.includes('restart'))).toEqual(['systemctl restart kubelet', 'systemctl restart kubelet']);
+    expect(node.calls().filter((call) => call.includes('restart'))).toEqual([
+      'systemctl restart kubelet',
+      'systemctl restart kubelet',
+    ]);
   });
 
   test('removes a file that did not exist before when rolling back', () => {

@@ -58,7 +58,11 @@ function scratchRoot(dropIns: Record<string, string>): string {
 }
 
 function verify(root: string): { status: number | null; output: string } {
-  const result = spawnSync('systemd-analyze', ['verify', `--root=${root}`, '--man=no', '--generators=no', 'kubelet.service'], { encoding: 'utf8' });
+  const result = spawnSync(
+    'systemd-analyze',
+    ['verify', `--root=${root}`, '--man=no', '--generators=no', 'kubelet.service'],
+    { encoding: 'utf8' },
+  );
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
@@ -68,7 +72,9 @@ function verify(root: string): { status: number | null; output: string } {
  * EnvironmentFile= files do not exist in the scratch root).
  */
 function effectiveCommand(root: string): string[] {
-  const text = execFileSync('systemd-analyze', [`--root=${root}`, 'cat-config', 'systemd/system/kubelet.service'], { encoding: 'utf8' });
+  const text = execFileSync('systemd-analyze', [`--root=${root}`, 'cat-config', 'systemd/system/kubelet.service'], {
+    encoding: 'utf8',
+  });
   const files = text.split(/^# (?=\/)/m).filter((part) => part.trim() !== '');
   const environment = new Map<string, string>();
   let command: string[] = [];
@@ -98,7 +104,7 @@ describe('the kubelet systemd drop-in', () => {
     expect(result.output).toContain('more than one ExecStart=');
   });
 
-  testWithSystemd('the effective ExecStart keeps kubeadm\'s chain and carries each eviction flag exactly once', () => {
+  testWithSystemd("the effective ExecStart keeps kubeadm's chain and carries each eviction flag exactly once", () => {
     const command = effectiveCommand(scratchRoot({ '20-ballast-eviction.conf': dropIn }));
     expect(command[0]).toBe('/usr/bin/kubelet');
     expect(command).toContain('--config=/var/lib/kubelet/config.yaml');
@@ -112,9 +118,11 @@ describe('the kubelet systemd drop-in', () => {
     ]);
   });
 
-  test('passes ballast\'s own drop-in rules (only the deprecation warnings remain)', () => {
-    const report = validateObjects([{ object: parseSystemdDropIn(dropIn, '/etc/systemd/system/kubelet.service.d/20-ballast-eviction.conf') }],
-      { kubernetesVersion: '1.30' });
+  test("passes ballast's own drop-in rules (only the deprecation warnings remain)", () => {
+    const report = validateObjects(
+      [{ object: parseSystemdDropIn(dropIn, '/etc/systemd/system/kubelet.service.d/20-ballast-eviction.conf') }],
+      { kubernetesVersion: '1.30' },
+    );
     expect(report.errors).toBe(0);
     expect(new Set(report.findings.map((f) => f.rule))).toEqual(new Set(['deprecated-kubelet-eviction-flag']));
   });
@@ -124,24 +132,51 @@ describe('the KubeletConfiguration renderers', () => {
   test('the --config-dir drop-in is a complete KubeletConfiguration naming every default signal', () => {
     const object = jsYaml.load(renderKubeletConfigDropIn(policy.configurationSettings())) as Record<string, unknown>;
     expect(object).toEqual({
-      apiVersion: 'kubelet.config.k8s.io/v1beta1', kind: 'KubeletConfiguration',
-      evictionHard: { 'memory.available': '100Mi', 'nodefs.available': '5%', 'nodefs.inodesFree': '5%', 'imagefs.available': '15%', 'imagefs.inodesFree': '5%' },
-      evictionSoft: { 'nodefs.available': '10%' }, evictionSoftGracePeriod: { 'nodefs.available': '2m' }, evictionMaxPodGracePeriod: 60,
+      apiVersion: 'kubelet.config.k8s.io/v1beta1',
+      kind: 'KubeletConfiguration',
+      evictionHard: {
+        'memory.available': '100Mi',
+        'nodefs.available': '5%',
+        'nodefs.inodesFree': '5%',
+        'imagefs.available': '15%',
+        'imagefs.inodesFree': '5%',
+      },
+      evictionSoft: { 'nodefs.available': '10%' },
+      evictionSoftGracePeriod: { 'nodefs.available': '2m' },
+      evictionMaxPodGracePeriod: 60,
     });
-    expect(validateObjects([{ object: { ...object, metadata: { name: 'drop-in' } } }], { kubernetesVersion: '1.30' }).findings).toEqual([]);
+    expect(
+      validateObjects([{ object: { ...object, metadata: { name: 'drop-in' } } }], { kubernetesVersion: '1.30' })
+        .findings,
+    ).toEqual([]);
   });
 
   test('from 1.33 the merge-defaults choice is written either way', () => {
-    const merged = new KubeletEvictionPolicy({ kubernetesVersion: '1.33', hard: { 'nodefs.available': '5%' }, defaults: 'merge-by-kubelet' });
+    const merged = new KubeletEvictionPolicy({
+      kubernetesVersion: '1.33',
+      hard: { 'nodefs.available': '5%' },
+      defaults: 'merge-by-kubelet',
+    });
     expect(jsYaml.load(renderKubeletConfigDropIn(merged.configurationSettings()))).toMatchObject({
-      mergeDefaultEvictionSettings: true, evictionHard: { 'nodefs.available': '5%' },
+      mergeDefaultEvictionSettings: true,
+      evictionHard: { 'nodefs.available': '5%' },
     });
     const explicit = new KubeletEvictionPolicy({ kubernetesVersion: '1.33' });
-    expect(jsYaml.load(renderKubeletConfigFragment(explicit.configurationSettings()))).toMatchObject({ mergeDefaultEvictionSettings: false });
+    expect(jsYaml.load(renderKubeletConfigFragment(explicit.configurationSettings()))).toMatchObject({
+      mergeDefaultEvictionSettings: false,
+    });
   });
 
   test('the config.yaml fragment holds only the eviction keys', () => {
-    const fragment = jsYaml.load(renderKubeletConfigFragment(policy.configurationSettings())) as Record<string, unknown>;
-    expect(Object.keys(fragment)).toEqual(['evictionHard', 'evictionSoft', 'evictionSoftGracePeriod', 'evictionMaxPodGracePeriod']);
+    const fragment = jsYaml.load(renderKubeletConfigFragment(policy.configurationSettings())) as Record<
+      string,
+      unknown
+    >;
+    expect(Object.keys(fragment)).toEqual([
+      'evictionHard',
+      'evictionSoft',
+      'evictionSoftGracePeriod',
+      'evictionMaxPodGracePeriod',
+    ]);
   });
 });

@@ -3,7 +3,11 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { NODE_PREP_PREREQUISITES_ENV, nodePrepScriptPath, renderNodePrepPrerequisites } from '../../templates/node-prep';
+import {
+  NODE_PREP_PREREQUISITES_ENV,
+  nodePrepScriptPath,
+  renderNodePrepPrerequisites,
+} from '../../templates/node-prep';
 import { NFS_CLIENT, RBD_CLIENT } from '../../validators/node-prerequisites';
 
 /**
@@ -13,9 +17,19 @@ import { NFS_CLIENT, RBD_CLIENT } from '../../validators/node-prerequisites';
  * never run.
  */
 const UTILITIES = ['sh', 'sed', 'head', 'tr', 'grep', 'cat', 'mkdir', 'mv', 'rm'];
-const PROVIDES: Record<string, string> = { 'nfs-common': '/sbin/mount.nfs', 'nfs-utils': '/usr/sbin/mount.nfs', 'nfs-client': '/sbin/mount.nfs', 'ceph-common': '/usr/bin/rbd' };
+const PROVIDES: Record<string, string> = {
+  'nfs-common': '/sbin/mount.nfs',
+  'nfs-utils': '/usr/sbin/mount.nfs',
+  'nfs-client': '/sbin/mount.nfs',
+  'ceph-common': '/usr/bin/rbd',
+};
 
-interface Scratch { dir: string; root: string; bin: string; log: string }
+interface Scratch {
+  dir: string;
+  root: string;
+  bin: string;
+  log: string;
+}
 
 function scratch(osRelease: string | undefined, managers: readonly string[]): Scratch {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'node-prep-'));
@@ -30,7 +44,12 @@ function scratch(osRelease: string | undefined, managers: readonly string[]): Sc
     if (!found) throw new Error(`test needs ${utility}`);
     fs.symlinkSync(found, path.join(bin, utility));
   }
-  const provides = Object.entries(PROVIDES).map(([pkg, file]) => `${pkg}) mkdir -p "$ROOT${path.dirname(file)}"; printf '#!/bin/sh\\n' > "$ROOT${file}"; chmod +x "$ROOT${file}" ;;`).join('\n    ');
+  const provides = Object.entries(PROVIDES)
+    .map(
+      ([pkg, file]) =>
+        `${pkg}) mkdir -p "$ROOT${path.dirname(file)}"; printf '#!/bin/sh\\n' > "$ROOT${file}"; chmod +x "$ROOT${file}" ;;`,
+    )
+    .join('\n    ');
   const stub = `#!/bin/sh
 echo "\${0##*/} $*" >> "${log}"
 case " $* " in *" install "*) ;; *) exit 0 ;; esac
@@ -46,7 +65,11 @@ done
   // Nothing counts as installed unless the test says so.
   const query = `#!/bin/sh\necho "\${0##*/} $*" >> "${log}"\nfor p in \${STUB_INSTALLED:-}; do for a in "$@"; do [ "$a" = "$p" ] && { echo "install ok installed"; exit 0; }; done; done\nexit 1\n`;
   for (const tool of ['dpkg-query', 'rpm', 'chmod']) {
-    if (tool === 'chmod') fs.symlinkSync(['/usr/bin/chmod', '/bin/chmod'].find((p) => fs.existsSync(p))!, path.join(bin, tool));
+    if (tool === 'chmod')
+      fs.symlinkSync(
+        ['/usr/bin/chmod', '/bin/chmod'].find((p) => fs.existsSync(p))!,
+        path.join(bin, tool),
+      );
     else fs.writeFileSync(path.join(bin, tool), query, { mode: 0o755 });
   }
   return { dir, root, bin, log };
@@ -55,18 +78,36 @@ done
 function run(s: Scratch, args: string[] = [], env: Record<string, string> = {}, prerequisites = [NFS_CLIENT]) {
   const result = spawnSync('/bin/sh', [nodePrepScriptPath(), ...args], {
     encoding: 'utf8',
-    env: { PATH: s.bin, ROOT: s.root, [NODE_PREP_PREREQUISITES_ENV]: renderNodePrepPrerequisites(prerequisites), ...env },
+    env: {
+      PATH: s.bin,
+      ROOT: s.root,
+      [NODE_PREP_PREREQUISITES_ENV]: renderNodePrepPrerequisites(prerequisites),
+      ...env,
+    },
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-const calls = (s: Scratch) => (fs.existsSync(s.log) ? fs.readFileSync(s.log, 'utf8').trim().split('\n').filter((l) => !/^(dpkg-query|rpm) /.test(l)) : []);
+const calls = (s: Scratch) =>
+  fs.existsSync(s.log)
+    ? fs
+        .readFileSync(s.log, 'utf8')
+        .trim()
+        .split('\n')
+        .filter((l) => !/^(dpkg-query|rpm) /.test(l))
+    : [];
 const stateFile = (s: Scratch) => path.join(s.root, 'var', 'lib', 'ballast', 'node-prerequisites');
 
 const UBUNTU = 'NAME="Ubuntu"\nID=ubuntu\nID_LIKE=debian\nVERSION_ID="24.04"\n';
 const scratches: Scratch[] = [];
-const make = (osRelease: string | undefined, managers: readonly string[]) => { const s = scratch(osRelease, managers); scratches.push(s); return s; };
-afterAll(() => { for (const s of scratches) fs.rmSync(s.dir, { recursive: true, force: true }); });
+const make = (osRelease: string | undefined, managers: readonly string[]) => {
+  const s = scratch(osRelease, managers);
+  scratches.push(s);
+  return s;
+};
+afterAll(() => {
+  for (const s of scratches) fs.rmSync(s.dir, { recursive: true, force: true });
+});
 
 describe('node-prep.sh', () => {
   test('installs nfs-common on Ubuntu, verifies, records; a second run changes nothing and says so', () => {
@@ -92,8 +133,18 @@ describe('node-prep.sh', () => {
     ['Rocky Linux (dnf)', 'ID="rocky"\nID_LIKE="rhel centos fedora"\n', ['dnf', 'yum'], 'dnf install -y -q nfs-utils'],
     ['Amazon Linux 2 (yum only)', 'ID="amzn"\nID_LIKE="centos rhel fedora"\n', ['yum'], 'yum install -y -q nfs-utils'],
     ['AlmaLinux', 'ID="almalinux"\nID_LIKE="rhel centos fedora"\n', ['dnf'], 'dnf install -y -q nfs-utils'],
-    ['openSUSE Leap', 'ID="opensuse-leap"\nID_LIKE="suse opensuse"\n', ['zypper'], 'zypper --non-interactive --quiet install --no-recommends nfs-client'],
-    ['SLES', 'ID="sles"\nID_LIKE="suse"\n', ['zypper'], 'zypper --non-interactive --quiet install --no-recommends nfs-client'],
+    [
+      'openSUSE Leap',
+      'ID="opensuse-leap"\nID_LIKE="suse opensuse"\n',
+      ['zypper'],
+      'zypper --non-interactive --quiet install --no-recommends nfs-client',
+    ],
+    [
+      'SLES',
+      'ID="sles"\nID_LIKE="suse"\n',
+      ['zypper'],
+      'zypper --non-interactive --quiet install --no-recommends nfs-client',
+    ],
     ['Debian', 'ID=debian\n', ['apt-get'], 'apt-get install -y -q --no-install-recommends nfs-common'],
   ])('on %s installs the right package with the right tool', (_name, osRelease, managers, expected) => {
     const s = make(osRelease, managers);
@@ -115,7 +166,11 @@ describe('node-prep.sh', () => {
   });
 
   test.each([
-    ['Flatcar', 'ID=flatcar\nID_LIKE=coreos\n', /immutable operating system 'flatcar'.*Bake the prerequisites into the node image/],
+    [
+      'Flatcar',
+      'ID=flatcar\nID_LIKE=coreos\n',
+      /immutable operating system 'flatcar'.*Bake the prerequisites into the node image/,
+    ],
     ['Fedora CoreOS', 'ID=fedora\nVARIANT_ID=coreos\n', /immutable \(ostree-based\) operating system/],
     ['Bottlerocket', 'ID=bottlerocket\n', /immutable operating system 'bottlerocket'/],
     ['Arch Linux', 'ID=arch\n', /unsupported operating system \(ID='arch', ID_LIKE=''\)/],
@@ -174,15 +229,19 @@ describe('node-prep.sh', () => {
 describe('renderNodePrepPrerequisites', () => {
   test('renders the declarations in the format the script parses', () => {
     expect(renderNodePrepPrerequisites([NFS_CLIENT, RBD_CLIENT])).toBe(
-      'nfs-client|nfs-common|nfs-utils|nfs-client|/sbin/mount.nfs /usr/sbin/mount.nfs\n'
-      + 'rbd-client|ceph-common|ceph-common|ceph-common|/usr/bin/rbd /bin/rbd',
+      'nfs-client|nfs-common|nfs-utils|nfs-client|/sbin/mount.nfs /usr/sbin/mount.nfs\n' +
+        'rbd-client|ceph-common|ceph-common|ceph-common|/usr/bin/rbd /bin/rbd',
     );
   });
 
   test('refuses values that would break the format or the shell', () => {
     expect(() => renderNodePrepPrerequisites([])).toThrow(/at least one/);
-    expect(() => renderNodePrepPrerequisites([{ ...NFS_CLIENT, packages: { ...NFS_CLIENT.packages, debian: ['nfs-common|x'] } }])).toThrow(/debian package/);
-    expect(() => renderNodePrepPrerequisites([{ ...NFS_CLIENT, verifyExecutables: ['mount.nfs'] }])).toThrow(/verify executable/);
+    expect(() =>
+      renderNodePrepPrerequisites([{ ...NFS_CLIENT, packages: { ...NFS_CLIENT.packages, debian: ['nfs-common|x'] } }]),
+    ).toThrow(/debian package/);
+    expect(() => renderNodePrepPrerequisites([{ ...NFS_CLIENT, verifyExecutables: ['mount.nfs'] }])).toThrow(
+      /verify executable/,
+    );
     expect(() => renderNodePrepPrerequisites([{ ...NFS_CLIENT, name: 'NFS client' }])).toThrow(/name/);
   });
 });
@@ -190,7 +249,10 @@ describe('renderNodePrepPrerequisites', () => {
 describe('shellcheck', () => {
   testWithBinary('shellcheck', SHELLCHECK_INSTALL)('passes on every templates/*.sh', () => {
     const dir = path.resolve(__dirname, '..', '..', 'templates');
-    const scripts = fs.readdirSync(dir).filter((file) => file.endsWith('.sh')).map((file) => path.join(dir, file));
+    const scripts = fs
+      .readdirSync(dir)
+      .filter((file) => file.endsWith('.sh'))
+      .map((file) => path.join(dir, file));
     expect(scripts.length).toBeGreaterThan(0);
     const result = spawnSync('shellcheck', ['--shell=sh', ...scripts], { encoding: 'utf8' });
     expect(result.stdout + result.stderr).toBe('');

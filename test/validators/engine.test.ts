@@ -10,9 +10,13 @@ const namespacedVolume = (annotations: Record<string, string> = {}) => ({
 
 describe('suppression', () => {
   test('an annotation with a justification suppresses the finding, which is still returned and counted', () => {
-    const report = validateObjects([{
-      object: namespacedVolume({ [suppressionAnnotation('persistent-volume-with-namespace')]: 'imported as-is from vendor chart, OPS-7' }),
-    }]);
+    const report = validateObjects([
+      {
+        object: namespacedVolume({
+          [suppressionAnnotation('persistent-volume-with-namespace')]: 'imported as-is from vendor chart, OPS-7',
+        }),
+      },
+    ]);
     const finding = report.findings.find((f) => f.rule === 'persistent-volume-with-namespace');
     expect(finding).toMatchObject({ suppressed: true, justification: 'imported as-is from vendor chart, OPS-7' });
     expect(report).toMatchObject({ errors: 0, suppressed: 1 });
@@ -23,7 +27,13 @@ describe('suppression', () => {
     const report = validateObjects([{ object: namespacedVolume({ [annotation]: '  ' }) }]);
     expect(report.errors).toBe(1);
     expect(ruleHits([namespacedVolume({ [annotation]: '' })], 'invalid-suppression')).toEqual([
-      { kind: 'PersistentVolume', name: 'data', path: `metadata.annotations[${annotation}]`, severity: 'warning', suppressed: false },
+      {
+        kind: 'PersistentVolume',
+        name: 'data',
+        path: `metadata.annotations[${annotation}]`,
+        severity: 'warning',
+        suppressed: false,
+      },
     ]);
   });
 
@@ -33,7 +43,13 @@ describe('suppression', () => {
       const object = namespacedVolume({ [annotation]: value as unknown as string });
       expect(validateObjects([{ object }]).errors).toBe(1);
       expect(ruleHits([object], 'invalid-suppression')).toEqual([
-        { kind: 'PersistentVolume', name: 'data', path: `metadata.annotations[${annotation}]`, severity: 'warning', suppressed: false },
+        {
+          kind: 'PersistentVolume',
+          name: 'data',
+          path: `metadata.annotations[${annotation}]`,
+          severity: 'warning',
+          suppressed: false,
+        },
       ]);
     }
   });
@@ -58,18 +74,27 @@ describe('options', () => {
   });
 
   test('severity overrides replace the rule severity', () => {
-    const report = validateObjects([{ object: namespacedVolume() }], { severityOverrides: { 'persistent-volume-with-namespace': 'warning' } });
+    const report = validateObjects([{ object: namespacedVolume() }], {
+      severityOverrides: { 'persistent-volume-with-namespace': 'warning' },
+    });
     expect(report).toMatchObject({ errors: 0, warnings: 1 });
   });
 
   test('a rule only runs on the Kubernetes versions it applies to', () => {
     const seen: string[] = [];
     const versioned: Rule = {
-      id: 'versioned', severity: 'warning', summary: '', why: '', fix: '',
+      id: 'versioned',
+      severity: 'warning',
+      summary: '',
+      why: '',
+      fix: '',
       kubernetesVersions: { from: '1.28', before: '1.31' },
-      check: (context) => { seen.push(context.kubernetesVersion.toString()); },
+      check: (context) => {
+        seen.push(context.kubernetesVersion.toString());
+      },
     };
-    for (const version of ['1.27', '1.28', '1.30', '1.31']) validateObjects([], { rules: [versioned], kubernetesVersion: version });
+    for (const version of ['1.27', '1.28', '1.30', '1.31'])
+      validateObjects([], { rules: [versioned], kubernetesVersion: version });
     expect(seen).toEqual(['1.28', '1.30']);
   });
 
@@ -80,7 +105,12 @@ describe('options', () => {
 
 describe('robustness', () => {
   const wrongShapes: unknown[] = [
-    null, 5, 'text', [], { kind: 5 }, { kind: 'PersistentVolume', metadata: 5 },
+    null,
+    5,
+    'text',
+    [],
+    { kind: 5 },
+    { kind: 'PersistentVolume', metadata: 5 },
     { kind: 'PersistentVolume', metadata: { annotations: 'x' }, spec: 'x' },
     { kind: 'Deployment', spec: { template: { spec: { containers: null, volumes: 'x' } } } },
     { kind: 'PersistentVolumeClaim', spec: { accessModes: 'ReadWriteMany' } },
@@ -89,26 +119,49 @@ describe('robustness', () => {
   ];
 
   test('no rule crashes on fields of the wrong type', () => {
-    const report = validateObjects(wrongShapes.map((object) => ({ object })), { kubernetesVersion: '1.33' });
+    const report = validateObjects(
+      wrongShapes.map((object) => ({ object })),
+      { kubernetesVersion: '1.33' },
+    );
     expect(report.findings.filter((f) => f.message.startsWith('internal error'))).toEqual([]);
   });
 
   test('names of Object.prototype members in kinds, flags and variables are plain text, not lookups', () => {
     const inputs = ['toString', 'constructor', 'hasOwnProperty', '__proto__'].flatMap((name) => [
       { kind: name, metadata: { name }, spec: { template: { spec: {} } } },
-      { kind: 'Pod', metadata: { name }, spec: { containers: [{ name, command: ['kcm', `--leader-elect-resource-lock=${name}`, `--${name}=1`] }] } },
-      parseSystemdDropIn(`[Service]\nEnvironment="${name}=--v=2"\nExecStart=\nExecStart=/usr/bin/kubelet $${name}\n`, `20-${name}.conf`),
+      {
+        kind: 'Pod',
+        metadata: { name },
+        spec: { containers: [{ name, command: ['kcm', `--leader-elect-resource-lock=${name}`, `--${name}=1`] }] },
+      },
+      parseSystemdDropIn(
+        `[Service]\nEnvironment="${name}=--v=2"\nExecStart=\nExecStart=/usr/bin/kubelet $${name}\n`,
+        `20-${name}.conf`,
+      ),
     ]);
     expect(() => validateObjects(inputs.map((object) => ({ object })))).not.toThrow();
     const report = validateObjects(inputs.map((object) => ({ object })));
     expect(report.findings.filter((f) => f.message.startsWith('internal error'))).toEqual([]);
-    expect(report.findings.filter((f) => ['legacy-leader-election-lock', 'kubelet-drop-in-flags-ignored'].includes(f.rule))).toEqual([]);
+    expect(
+      report.findings.filter((f) => ['legacy-leader-election-lock', 'kubelet-drop-in-flags-ignored'].includes(f.rule)),
+    ).toEqual([]);
   });
 
   test('a rule that throws is reported as an error finding, not a crash', () => {
-    const broken: Rule = { id: 'broken', severity: 'warning', summary: '', why: '', fix: '', check: () => { throw new Error('boom'); } };
+    const broken: Rule = {
+      id: 'broken',
+      severity: 'warning',
+      summary: '',
+      why: '',
+      fix: '',
+      check: () => {
+        throw new Error('boom');
+      },
+    };
     const report = validateObjects([{ object: { kind: 'Pod' } }], { rules: [broken] });
-    expect(report.findings).toEqual([expect.objectContaining({ rule: 'broken', severity: 'error', message: 'internal error in rule broken: boom' })]);
+    expect(report.findings).toEqual([
+      expect.objectContaining({ rule: 'broken', severity: 'error', message: 'internal error in rule broken: boom' }),
+    ]);
   });
 });
 

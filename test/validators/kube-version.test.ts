@@ -1,5 +1,8 @@
 import {
-  DEFAULT_KUBERNETES_VERSION, KubeVersion, NEWEST_KNOWN_KUBERNETES_VERSION, targetVersionProblem,
+  DEFAULT_KUBERNETES_VERSION,
+  KubeVersion,
+  NEWEST_KNOWN_KUBERNETES_VERSION,
+  targetVersionProblem,
 } from '../../validators';
 
 describe('KubeVersion', () => {
@@ -10,9 +13,12 @@ describe('KubeVersion', () => {
     expect(KubeVersion.parse('1.30').atLeast('1.31')).toBe(false);
   });
 
-  test.each(['1', '1.x', 'latest', '', '1.27-rc', 'v1.30', '1.30.2', ' 1.30', '1.030'])('rejects %p with the expected form', (text) => {
-    expect(() => KubeVersion.parse(text)).toThrow(/MAJOR\.MINOR/);
-  });
+  test.each(['1', '1.x', 'latest', '', '1.27-rc', 'v1.30', '1.30.2', ' 1.30', '1.030'])(
+    'rejects %p with the expected form',
+    (text) => {
+      expect(() => KubeVersion.parse(text)).toThrow(/MAJOR\.MINOR/);
+    },
+  );
 
   test('a target must be a quoted version the rules know; a number gets the hint to quote it', () => {
     expect(KubeVersion.target('1.30').toString()).toBe('1.30');

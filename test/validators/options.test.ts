@@ -17,26 +17,43 @@ describe('the one options schema', () => {
   test('no options: every rule at its own severity, the default target', () => {
     expect(resolve(undefined)).toEqual({
       kubernetesVersion: expect.objectContaining({ major: 1, minor: Number(DEFAULT_KUBERNETES_VERSION.split('.')[1]) }),
-      kubernetesVersionSource: 'default', disabledRules: [], severityOverrides: {}, settings: {},
+      kubernetesVersionSource: 'default',
+      disabledRules: [],
+      severityOverrides: {},
+      settings: {},
     });
   });
 
   test('rules switch off (also YAML 1.1 false), on, or to a severity; parameters reach the rule settings', () => {
     const options = resolve({
-      rules: { 'recycle-reclaim-policy': 'off', 'persistent-volume-with-namespace': false, 'nfs-volume-without-version': 'error', 'nfs-soft-mount': true },
+      rules: {
+        'recycle-reclaim-policy': 'off',
+        'persistent-volume-with-namespace': false,
+        'nfs-volume-without-version': 'error',
+        'nfs-soft-mount': true,
+      },
       parameters: { 'nfs-volume-without-node-prerequisite': { prerequisiteLabelKeys: ['example.com/nfs'] } },
     });
     expect(options.disabledRules).toEqual(['recycle-reclaim-policy', 'persistent-volume-with-namespace']);
     expect(options.severityOverrides).toEqual({ 'nfs-volume-without-version': 'error' });
     expect(options.settings).toEqual({ prerequisiteLabelKeys: ['example.com/nfs'] });
-    expect(ruleParameters('nfs-volume-without-node-prerequisite').map((p) => p.name)).toEqual(['prerequisiteLabelKeys']);
+    expect(ruleParameters('nfs-volume-without-node-prerequisite').map((p) => p.name)).toEqual([
+      'prerequisiteLabelKeys',
+    ]);
   });
 
   test('every problem at once, each with its field path', () => {
-    expect(problemsOf({
-      kubernetesVersion: 1.3, severity: {}, rules: { nope: 'off', 'recycle-reclaim-policy': 'loud' },
-      parameters: { 'recycle-reclaim-policy': { x: 1 }, 'nfs-volume-without-node-prerequisite': { prerequisiteLabelKeys: [''], other: 1 } },
-    })).toEqual([
+    expect(
+      problemsOf({
+        kubernetesVersion: 1.3,
+        severity: {},
+        rules: { nope: 'off', 'recycle-reclaim-policy': 'loud' },
+        parameters: {
+          'recycle-reclaim-policy': { x: 1 },
+          'nfs-volume-without-node-prerequisite': { prerequisiteLabelKeys: [''], other: 1 },
+        },
+      }),
+    ).toEqual([
       'severity: unknown option; known: kubernetesVersion, rules, parameters',
       'kubernetesVersion: Kubernetes version 1.3 is a number: quote it ("1.30", not 1.30, which YAML and JavaScript read as 1.3)',
       'rules.nope: unknown rule id; run `ballast rules` for the list',
@@ -51,9 +68,13 @@ describe('the one options schema', () => {
 
   test('the target: command line, then BALLAST_KUBERNETES_VERSION, then the options, then the default', () => {
     const env = { BALLAST_KUBERNETES_VERSION: '1.31' };
-    expect(resolve({ kubernetesVersion: '1.29' }, env, '1.30')).toMatchObject({ kubernetesVersionSource: 'command line' });
+    expect(resolve({ kubernetesVersion: '1.29' }, env, '1.30')).toMatchObject({
+      kubernetesVersionSource: 'command line',
+    });
     expect(resolve({ kubernetesVersion: '1.29' }, env).kubernetesVersion.toString()).toBe('1.31');
-    expect(resolve({ kubernetesVersion: '1.29' }, { BALLAST_KUBERNETES_VERSION: '' })).toMatchObject({ kubernetesVersionSource: 'configuration' });
+    expect(resolve({ kubernetesVersion: '1.29' }, { BALLAST_KUBERNETES_VERSION: '' })).toMatchObject({
+      kubernetesVersionSource: 'configuration',
+    });
     expect(problemsOf({}, { BALLAST_KUBERNETES_VERSION: 'v1.31' })).toEqual([
       'BALLAST_KUBERNETES_VERSION: invalid Kubernetes version "v1.31": write it as MAJOR.MINOR, for example "1.31" (no "v", no patch)',
     ]);

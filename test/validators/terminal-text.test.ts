@@ -19,10 +19,18 @@ describe('terminal-safe text output', () => {
     const name = `db${CLEAR_SCREEN}`;
     const justification = `ok${RETITLE}${FAKE_SUMMARY}`;
     const manifest = [
-      'apiVersion: v1', 'kind: PersistentVolume', 'metadata:', `  name: ${JSON.stringify(name)}`, `  namespace: ${JSON.stringify(`ns${RETITLE}`)}`,
+      'apiVersion: v1',
+      'kind: PersistentVolume',
+      'metadata:',
+      `  name: ${JSON.stringify(name)}`,
+      `  namespace: ${JSON.stringify(`ns${RETITLE}`)}`,
       'spec: {capacity: {storage: 1Gi}, accessModes: [ReadWriteOnce], persistentVolumeReclaimPolicy: Recycle, csi: {driver: x, volumeHandle: y}}',
       '---',
-      'apiVersion: v1', 'kind: PersistentVolume', 'metadata:', '  name: other', '  annotations:',
+      'apiVersion: v1',
+      'kind: PersistentVolume',
+      'metadata:',
+      '  name: other',
+      '  annotations:',
       `    ballast.dev/suppress.recycle-reclaim-policy: ${JSON.stringify(justification)}`,
       'spec: {capacity: {storage: 1Gi}, accessModes: [ReadWriteOnce], persistentVolumeReclaimPolicy: Recycle, csi: {driver: x, volumeHandle: y}}',
     ].join('\n');
@@ -36,7 +44,12 @@ describe('terminal-safe text output', () => {
       expect(stdout).toContain('pv\\x1b[31m.yaml');
       expect(stdout).toContain('\\n0 files, 0 objects');
       // The only summary line is ballast's own, last.
-      expect(stdout.trimEnd().split('\n').filter((line) => /^\d+ files?, /.test(line))).toHaveLength(1);
+      expect(
+        stdout
+          .trimEnd()
+          .split('\n')
+          .filter((line) => /^\d+ files?, /.test(line)),
+      ).toHaveLength(1);
     } finally {
       tree.cleanup();
     }

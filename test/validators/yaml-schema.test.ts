@@ -5,7 +5,10 @@ describe('the YAML schema ballast reads manifests with', () => {
   const load = (text: string) => jsYaml.load(text, { schema: KUBERNETES_YAML_SCHEMA }) as Record<string, unknown>;
 
   test('keeps date-like values as strings, as the Kubernetes API does', () => {
-    expect(load('created: 2024-01-01\nat: 2024-01-01T10:00:00Z')).toEqual({ created: '2024-01-01', at: '2024-01-01T10:00:00Z' });
+    expect(load('created: 2024-01-01\nat: 2024-01-01T10:00:00Z')).toEqual({
+      created: '2024-01-01',
+      at: '2024-01-01T10:00:00Z',
+    });
   });
 
   test('still reads core scalars, merge keys and aliases', () => {

@@ -23,23 +23,43 @@ describe('persistent-volume-with-namespace', () => {
 
 describe('recycle-reclaim-policy', () => {
   test('is an error on a volume type that cannot be recycled (RBD, incident 2)', () => {
-    const rbd = volume({ persistentVolumeReclaimPolicy: 'Recycle', rbd: { monitors: ['10.0.0.1:6789'], image: 'data' } });
+    const rbd = volume({
+      persistentVolumeReclaimPolicy: 'Recycle',
+      rbd: { monitors: ['10.0.0.1:6789'], image: 'data' },
+    });
     expect(ruleHits([rbd], 'recycle-reclaim-policy')).toEqual([
-      { kind: 'PersistentVolume', name: 'data', path: 'spec.persistentVolumeReclaimPolicy', severity: 'error', suppressed: false },
+      {
+        kind: 'PersistentVolume',
+        name: 'data',
+        path: 'spec.persistentVolumeReclaimPolicy',
+        severity: 'error',
+        suppressed: false,
+      },
     ]);
   });
 
   test.each(['nfs', 'hostPath'])('is only a warning on %s, where Recycle is deprecated but works', (type) => {
     const recyclable = volume({ persistentVolumeReclaimPolicy: 'Recycle', [type]: { path: '/exports' } });
     expect(ruleHits([recyclable], 'recycle-reclaim-policy')).toEqual([
-      { kind: 'PersistentVolume', name: 'data', path: 'spec.persistentVolumeReclaimPolicy', severity: 'warning', suppressed: false },
+      {
+        kind: 'PersistentVolume',
+        name: 'data',
+        path: 'spec.persistentVolumeReclaimPolicy',
+        severity: 'warning',
+        suppressed: false,
+      },
     ]);
   });
 
   test('passes Retain and Delete', () => {
-    expect(ruleHits([
-      volume({ ...rbdCsi, persistentVolumeReclaimPolicy: 'Retain' }),
-      volume({ ...rbdCsi, persistentVolumeReclaimPolicy: 'Delete' }),
-    ], 'recycle-reclaim-policy')).toEqual([]);
+    expect(
+      ruleHits(
+        [
+          volume({ ...rbdCsi, persistentVolumeReclaimPolicy: 'Retain' }),
+          volume({ ...rbdCsi, persistentVolumeReclaimPolicy: 'Delete' }),
+        ],
+        'recycle-reclaim-policy',
+      ),
+    ).toEqual([]);
   });
 });

@@ -8,17 +8,24 @@ export const nfsCsiStorageClassIncomplete: Rule = {
   id: 'nfs-csi-storage-class-incomplete',
   severity: 'error',
   summary: 'A csi-driver-nfs StorageClass (nfs.csi.k8s.io) lacks the server or share parameter.',
-  why: 'csi-driver-nfs needs parameters.server and parameters.share to create a volume: without them every claim '
-    + 'of the class stays Pending and the provisioner logs an error nobody reads.',
+  why:
+    'csi-driver-nfs needs parameters.server and parameters.share to create a volume: without them every claim ' +
+    'of the class stays Pending and the provisioner logs an error nobody reads.',
   fix: 'Set parameters.server (NFS server host name or IP) and parameters.share (exported path, e.g. /exports).',
   example: {
     bad: [
-      'apiVersion: storage.k8s.io/v1', 'kind: StorageClass', 'metadata: {name: nfs-csi}',
-      'provisioner: nfs.csi.k8s.io', 'parameters: {server: nfs.example.com}',
+      'apiVersion: storage.k8s.io/v1',
+      'kind: StorageClass',
+      'metadata: {name: nfs-csi}',
+      'provisioner: nfs.csi.k8s.io',
+      'parameters: {server: nfs.example.com}',
     ].join('\n'),
     good: [
-      'apiVersion: storage.k8s.io/v1', 'kind: StorageClass', 'metadata: {name: nfs-csi}',
-      'provisioner: nfs.csi.k8s.io', 'parameters: {server: nfs.example.com, share: /exports}',
+      'apiVersion: storage.k8s.io/v1',
+      'kind: StorageClass',
+      'metadata: {name: nfs-csi}',
+      'provisioner: nfs.csi.k8s.io',
+      'parameters: {server: nfs.example.com, share: /exports}',
       'mountOptions: [nfsvers=4.1]',
     ].join('\n'),
   },
@@ -31,8 +38,9 @@ export const nfsCsiStorageClassIncomplete: Rule = {
         if (value !== undefined && value.trim() !== '') continue;
         context.report(storageClass, {
           path: `parameters.${parameter}`,
-          message: `csi-driver-nfs StorageClass ${storageClass.ref.name ?? ''} has no parameters.${parameter}: `
-            + 'claims of this class will stay Pending.',
+          message:
+            `csi-driver-nfs StorageClass ${storageClass.ref.name ?? ''} has no parameters.${parameter}: ` +
+            'claims of this class will stay Pending.',
         });
       }
     }

@@ -1,6 +1,12 @@
 import { asArray, asString, getField, getRecord } from '../../json';
 import { Rule } from '../../rule';
-import { NFS_CSI_DRIVER, effectiveSoftOption, mountOptions, nfsPersistentVolumeExample, nfsVolumeType } from './nfs-volumes';
+import {
+  NFS_CSI_DRIVER,
+  effectiveSoftOption,
+  mountOptions,
+  nfsPersistentVolumeExample,
+  nfsVolumeType,
+} from './nfs-volumes';
 
 /** Provisioners of NFS-backed StorageClasses: csi-driver-nfs, ceph-csi/rook NFS, nfs-subdir and friends. */
 const NFS_PROVISIONER = /nfs/i;
@@ -9,27 +15,35 @@ export const nfsSoftMount: Rule = {
   id: 'nfs-soft-mount',
   severity: 'warning',
   summary: 'An NFS volume or StorageClass mounts with the soft option.',
-  why: 'With soft, an NFS request that times out (server restart, network blip) returns EIO to the application '
-    + 'instead of retrying: writes the application believed done are silently lost and files end up corrupt. '
-    + 'hard (the kernel default) blocks until the server is back, which databases and most applications expect.',
-  fix: 'Remove soft (or write hard) from mountOptions. If hung mounts are the worry, bound retries with timeo= and '
-    + 'retrans= and fix availability of the server instead.',
+  why:
+    'With soft, an NFS request that times out (server restart, network blip) returns EIO to the application ' +
+    'instead of retrying: writes the application believed done are silently lost and files end up corrupt. ' +
+    'hard (the kernel default) blocks until the server is back, which databases and most applications expect.',
+  fix:
+    'Remove soft (or write hard) from mountOptions. If hung mounts are the worry, bound retries with timeo= and ' +
+    'retrans= and fix availability of the server instead.',
   example: {
     bad: nfsPersistentVolumeExample(['soft', 'nfsvers=4.1']),
     good: nfsPersistentVolumeExample(['hard', 'nfsvers=4.1']),
   },
   check(context) {
-    const message = (what: string) => `${what} mounts NFS with soft: a timed-out request returns an I/O error and `
-      + 'writes can be lost. Use hard (the default).';
+    const message = (what: string) =>
+      `${what} mounts NFS with soft: a timed-out request returns an I/O error and ` +
+      'writes can be lost. Use hard (the default).';
     for (const volume of context.index.ofKind('PersistentVolume')) {
       if (!nfsVolumeType(volume.raw)) continue;
       const soft = effectiveSoftOption(mountOptions(getField(volume.raw, 'spec', 'mountOptions'), 'spec.mountOptions'));
-      if (soft) context.report(volume, { path: soft.path, message: message(`PersistentVolume ${volume.ref.name ?? ''}`) });
+      if (soft)
+        context.report(volume, { path: soft.path, message: message(`PersistentVolume ${volume.ref.name ?? ''}`) });
     }
     for (const storageClass of context.index.ofKind('StorageClass')) {
       if (!NFS_PROVISIONER.test(asString(storageClass.raw.provisioner) ?? '')) continue;
       const soft = effectiveSoftOption(mountOptions(storageClass.raw.mountOptions, 'mountOptions'));
-      if (soft) context.report(storageClass, { path: soft.path, message: message(`StorageClass ${storageClass.ref.name ?? ''}`) });
+      if (soft)
+        context.report(storageClass, {
+          path: soft.path,
+          message: message(`StorageClass ${storageClass.ref.name ?? ''}`),
+        });
     }
     for (const template of context.index.podTemplates()) {
       asArray(template.spec.volumes).forEach((volume, index) => {
@@ -40,7 +54,9 @@ export const nfsSoftMount: Rule = {
         if (soft) {
           context.report(template.owner, {
             path: soft.path,
-            message: message(`${template.owner.ref.kind ?? 'Object'} ${template.owner.ref.name ?? ''} (inline csi-driver-nfs volume)`),
+            message: message(
+              `${template.owner.ref.kind ?? 'Object'} ${template.owner.ref.name ?? ''} (inline csi-driver-nfs volume)`,
+            ),
           });
         }
       });

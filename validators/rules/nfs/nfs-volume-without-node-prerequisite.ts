@@ -10,25 +10,41 @@ export const nfsVolumeWithoutNodePrerequisite: Rule = {
   id: 'nfs-volume-without-node-prerequisite',
   severity: 'error',
   summary: 'An in-tree NFS volume can be mounted on a node that is not known to have an NFS client.',
-  why: 'The kubelet mounts in-tree nfs volumes with the host\'s own mount.nfs (nfs-common on Debian/Ubuntu, '
-    + 'nfs-utils on RHEL-family, nfs-client on SUSE). On a node without it the pod hangs in ContainerCreating with '
-    + '"wrong fs type, bad option ... you might need a /sbin/mount.<type> helper program" (incident 5). Only a '
-    + 'required node affinity on the label of prepared nodes keeps the pod off the others.',
-  fix: `Prepare the nodes with the ballast node-config stack (it labels them ${LABEL}) and require that label: `
-    + 'on the PersistentVolume in spec.nodeAffinity.required (covers every pod using it), or on the pod template in '
-    + 'nodeSelector / affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution. ballast\'s NfsVolume '
-    + 'construct does this for you. Or use csi-driver-nfs (nfs.csi.k8s.io), which needs no host package.',
+  why:
+    "The kubelet mounts in-tree nfs volumes with the host's own mount.nfs (nfs-common on Debian/Ubuntu, " +
+    'nfs-utils on RHEL-family, nfs-client on SUSE). On a node without it the pod hangs in ContainerCreating with ' +
+    '"wrong fs type, bad option ... you might need a /sbin/mount.<type> helper program" (incident 5). Only a ' +
+    'required node affinity on the label of prepared nodes keeps the pod off the others.',
+  fix:
+    `Prepare the nodes with the ballast node-config stack (it labels them ${LABEL}) and require that label: ` +
+    'on the PersistentVolume in spec.nodeAffinity.required (covers every pod using it), or on the pod template in ' +
+    "nodeSelector / affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution. ballast's NfsVolume " +
+    'construct does this for you. Or use csi-driver-nfs (nfs.csi.k8s.io), which needs no host package.',
   example: {
     bad: [
-      'apiVersion: apps/v1', 'kind: Deployment', 'metadata: {name: web}', 'spec:',
-      '  selector: {matchLabels: {app: web}}', '  template:', '    metadata: {labels: {app: web}}', '    spec:',
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata: {name: web}',
+      'spec:',
+      '  selector: {matchLabels: {app: web}}',
+      '  template:',
+      '    metadata: {labels: {app: web}}',
+      '    spec:',
       '      containers: [{name: web, image: nginx}]',
       '      volumes: [{name: data, nfs: {server: nfs.example.com, path: /exports/web}}]',
     ].join('\n'),
     good: [
-      'apiVersion: apps/v1', 'kind: Deployment', 'metadata: {name: web}', 'spec:',
-      '  selector: {matchLabels: {app: web}}', '  template:', '    metadata: {labels: {app: web}}', '    spec:',
-      '      affinity:', '        nodeAffinity:', '          requiredDuringSchedulingIgnoredDuringExecution:',
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata: {name: web}',
+      'spec:',
+      '  selector: {matchLabels: {app: web}}',
+      '  template:',
+      '    metadata: {labels: {app: web}}',
+      '    spec:',
+      '      affinity:',
+      '        nodeAffinity:',
+      '          requiredDuringSchedulingIgnoredDuringExecution:',
       '            nodeSelectorTerms:',
       `            - matchExpressions: [{key: ${NFS_CLIENT.label.key}, operator: In, values: [${NFS_CLIENT.label.value}]}]`,
       '      containers: [{name: web, image: nginx}]',
@@ -42,9 +58,10 @@ export const nfsVolumeWithoutNodePrerequisite: Rule = {
       if (nfsVolumeType(volume.raw) !== 'in-tree' || volumeRequiresLabel(volume.raw, keys)) continue;
       context.report(volume, {
         path: 'spec.nfs',
-        message: `PersistentVolume ${volume.ref.name ?? ''} is an in-tree NFS volume without spec.nodeAffinity.required `
-          + `on a node-prerequisite label (${keyList}): any pod using it may land on a node without mount.nfs and hang `
-          + 'in ContainerCreating.',
+        message:
+          `PersistentVolume ${volume.ref.name ?? ''} is an in-tree NFS volume without spec.nodeAffinity.required ` +
+          `on a node-prerequisite label (${keyList}): any pod using it may land on a node without mount.nfs and hang ` +
+          'in ContainerCreating.',
       });
     }
     for (const template of context.index.podTemplates()) {
@@ -54,8 +71,12 @@ export const nfsVolumeWithoutNodePrerequisite: Rule = {
 };
 
 function checkPodTemplate(
-  context: RuleContext, owner: IndexedObject, spec: Record<string, unknown>, specPath: string,
-  keys: ReadonlySet<string>, keyList: string,
+  context: RuleContext,
+  owner: IndexedObject,
+  spec: Record<string, unknown>,
+  specPath: string,
+  keys: ReadonlySet<string>,
+  keyList: string,
 ): void {
   if (podRequiresLabel(spec, keys)) return;
   asArray(spec.volumes).forEach((volume, index) => {
@@ -63,23 +84,30 @@ function checkPodTemplate(
     if (asRecord(getField(volume, 'nfs'))) {
       context.report(owner, {
         path: `${specPath}.volumes[${index}].nfs`,
-        message: `${owner.ref.kind ?? 'Object'} ${owner.ref.name ?? ''} mounts in-tree NFS volume "${volumeName}" without a `
-          + `required nodeSelector / node affinity on a node-prerequisite label (${keyList}): its pods may land on a node `
-          + 'without mount.nfs and hang in ContainerCreating.',
+        message:
+          `${owner.ref.kind ?? 'Object'} ${owner.ref.name ?? ''} mounts in-tree NFS volume "${volumeName}" without a ` +
+          `required nodeSelector / node affinity on a node-prerequisite label (${keyList}): its pods may land on a node ` +
+          'without mount.nfs and hang in ContainerCreating.',
       });
       return;
     }
     const claimName = asString(getField(volume, 'persistentVolumeClaim', 'claimName'));
     const claim = context.index.get('PersistentVolumeClaim', owner.ref.namespace, claimName);
     const persistentVolume = claim && context.index.volumeForClaim(claim);
-    if (!persistentVolume || nfsVolumeType(persistentVolume.raw) !== 'in-tree' || volumeRequiresLabel(persistentVolume.raw, keys)) return;
+    if (
+      !persistentVolume ||
+      nfsVolumeType(persistentVolume.raw) !== 'in-tree' ||
+      volumeRequiresLabel(persistentVolume.raw, keys)
+    )
+      return;
     // The error belongs to the PV (one fix there covers every pod using it); the pod gets a pointer.
     context.report(owner, {
       path: `${specPath}.volumes[${index}].persistentVolumeClaim`,
       severity: 'warning',
-      message: `${owner.ref.kind ?? 'Object'} ${owner.ref.name ?? ''} mounts claim ${claimName ?? ''}, bound to in-tree NFS `
-        + `PersistentVolume ${persistentVolume.ref.name ?? ''}, and neither the pod nor the volume requires a `
-        + `node-prerequisite label (${keyList}): its pods may land on a node without mount.nfs. The volume is reported as an error.`,
+      message:
+        `${owner.ref.kind ?? 'Object'} ${owner.ref.name ?? ''} mounts claim ${claimName ?? ''}, bound to in-tree NFS ` +
+        `PersistentVolume ${persistentVolume.ref.name ?? ''}, and neither the pod nor the volume requires a ` +
+        `node-prerequisite label (${keyList}): its pods may land on a node without mount.nfs. The volume is reported as an error.`,
     });
   });
 }

@@ -10,9 +10,11 @@ export const NFS_CSI_DRIVER = 'nfs.csi.k8s.io';
  * the other declared prerequisites (an rbd-client label says nothing about mount.nfs).
  */
 export function nfsClientLabelKeys(settings: RuleSettings): ReadonlySet<string> {
-  const otherKeys = new Set(Object.values(NODE_PREREQUISITES)
-    .filter((prerequisite) => prerequisite.name !== NFS_CLIENT.name)
-    .map((prerequisite) => prerequisite.label.key));
+  const otherKeys = new Set(
+    Object.values(NODE_PREREQUISITES)
+      .filter((prerequisite) => prerequisite.name !== NFS_CLIENT.name)
+      .map((prerequisite) => prerequisite.label.key),
+  );
   return new Set(settings.prerequisiteLabelKeys.filter((key) => !otherKeys.has(key)));
 }
 
@@ -24,20 +26,25 @@ export function nfsClientLabelKeys(settings: RuleSettings): ReadonlySet<string> 
 export function nodeSelectorRequiresLabel(selector: JsonRecord | undefined, keys: ReadonlySet<string>): boolean {
   const terms = asArray(selector?.nodeSelectorTerms);
   if (terms.length === 0) return false;
-  return terms.every((term) => asArray(getField(term, 'matchExpressions')).some((expression) => {
-    const key = asString(getField(expression, 'key'));
-    if (key === undefined || !keys.has(key)) return false;
-    const operator = asString(getField(expression, 'operator'));
-    return operator === 'Exists' || (operator === 'In' && asStringList(getField(expression, 'values')).length > 0);
-  }));
+  return terms.every((term) =>
+    asArray(getField(term, 'matchExpressions')).some((expression) => {
+      const key = asString(getField(expression, 'key'));
+      if (key === undefined || !keys.has(key)) return false;
+      const operator = asString(getField(expression, 'operator'));
+      return operator === 'Exists' || (operator === 'In' && asStringList(getField(expression, 'values')).length > 0);
+    }),
+  );
 }
 
 /** True when a pod spec's nodeSelector or required node affinity needs one of `keys`. */
 export function podRequiresLabel(podSpec: JsonRecord, keys: ReadonlySet<string>): boolean {
   const nodeSelector = asRecord(podSpec.nodeSelector);
-  if (nodeSelector && Object.keys(nodeSelector).some((key) => keys.has(key) && typeof nodeSelector[key] === 'string')) return true;
+  if (nodeSelector && Object.keys(nodeSelector).some((key) => keys.has(key) && typeof nodeSelector[key] === 'string'))
+    return true;
   return nodeSelectorRequiresLabel(
-    getRecord(podSpec, 'affinity', 'nodeAffinity', 'requiredDuringSchedulingIgnoredDuringExecution'), keys);
+    getRecord(podSpec, 'affinity', 'nodeAffinity', 'requiredDuringSchedulingIgnoredDuringExecution'),
+    keys,
+  );
 }
 
 /** True when a PersistentVolume's spec.nodeAffinity.required needs one of `keys`. */
@@ -65,13 +72,16 @@ export interface MountOption {
  */
 export function mountOptions(value: unknown, path: string): MountOption[] {
   if (typeof value === 'string') return splitOptions(value).map((option) => ({ option, path }));
-  return asArray(value).flatMap((entry, index) => (typeof entry === 'string'
-    ? splitOptions(entry).map((option) => ({ option, path: `${path}[${index}]` }))
-    : []));
+  return asArray(value).flatMap((entry, index) =>
+    typeof entry === 'string' ? splitOptions(entry).map((option) => ({ option, path: `${path}[${index}]` })) : [],
+  );
 }
 
 function splitOptions(text: string): string[] {
-  return text.split(',').map((option) => option.trim()).filter((option) => option !== '');
+  return text
+    .split(',')
+    .map((option) => option.trim())
+    .filter((option) => option !== '');
 }
 
 /** The option that wins between `soft` and `hard` (mount takes the last one), if it is `soft`. */
@@ -88,8 +98,13 @@ export function hasNfsVersion(options: readonly MountOption[]): boolean {
 /** A static in-tree NFS PersistentVolume as YAML, for rule examples that differ only in its mount options. */
 export function nfsPersistentVolumeExample(mountOptions: readonly string[]): string {
   return [
-    'apiVersion: v1', 'kind: PersistentVolume', 'metadata: {name: shared}', 'spec:',
-    '  capacity: {storage: 10Gi}', '  accessModes: [ReadWriteMany]', `  mountOptions: [${mountOptions.join(', ')}]`,
+    'apiVersion: v1',
+    'kind: PersistentVolume',
+    'metadata: {name: shared}',
+    'spec:',
+    '  capacity: {storage: 10Gi}',
+    '  accessModes: [ReadWriteMany]',
+    `  mountOptions: [${mountOptions.join(', ')}]`,
     '  nfs: {server: nfs.example.com, path: /exports/shared}',
   ].join('\n');
 }

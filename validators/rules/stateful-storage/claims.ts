@@ -60,8 +60,9 @@ export class ClaimResolver {
     const ordinal = /^(.+)-\d+$/.exec(claimName);
     const templateName = ordinal?.[1];
     if (templateName === undefined) return undefined;
-    const template = this.templates.get(scopedKey(namespace, templateName))
-      ?? (namespace ? this.templates.get(scopedKey(undefined, templateName)) : undefined);
+    const template =
+      this.templates.get(scopedKey(namespace, templateName)) ??
+      (namespace ? this.templates.get(scopedKey(undefined, templateName)) : undefined);
     if (!template) return undefined;
     return {
       spec: template.spec,
@@ -91,8 +92,9 @@ export function isSingleNodeWriter(modes: readonly string[]): boolean {
 
 /** The StorageClass marked as the cluster default, when the set holds one. */
 export function defaultStorageClass(index: ObjectIndex): IndexedObject | undefined {
-  return index.ofKind('StorageClass').find((storageClass) =>
-    storageClass.annotations['storageclass.kubernetes.io/is-default-class'] === 'true');
+  return index
+    .ofKind('StorageClass')
+    .find((storageClass) => storageClass.annotations['storageclass.kubernetes.io/is-default-class'] === 'true');
 }
 
 /**
@@ -100,7 +102,10 @@ export function defaultStorageClass(index: ObjectIndex): IndexedObject | undefin
  * names none. An empty `storageClassName` means "no class" (static binding).
  */
 export function storageClassOfSpec(
-  index: ObjectIndex, spec: JsonRecord, claim: IndexedObject | undefined, fallback: IndexedObject | undefined,
+  index: ObjectIndex,
+  spec: JsonRecord,
+  claim: IndexedObject | undefined,
+  fallback: IndexedObject | undefined,
 ): IndexedObject | undefined {
   if (claim) {
     const named = index.storageClassOfClaim(claim);
@@ -128,7 +133,12 @@ export function claimSpecs(index: ObjectIndex): ClaimSpecLocation[] {
   for (const template of index.podTemplates()) {
     asArray(template.spec.volumes).forEach((volume, position) => {
       const spec = getRecord(volume, 'ephemeral', 'volumeClaimTemplate', 'spec');
-      if (spec) specs.push({ owner: template.owner, spec, path: `${template.path}.volumes[${position}].ephemeral.volumeClaimTemplate.spec` });
+      if (spec)
+        specs.push({
+          owner: template.owner,
+          spec,
+          path: `${template.path}.volumes[${position}].ephemeral.volumeClaimTemplate.spec`,
+        });
     });
   }
   return specs;

@@ -10,8 +10,22 @@ const HOSTNAME_LABEL = 'kubernetes.io/hostname';
  * them legitimately.
  */
 const SYSTEM_PATHS = [
-  '/dev', '/sys', '/proc', '/run', '/var/run', '/var/lib/kubelet', '/var/log', '/etc', '/lib', '/lib64', '/usr',
-  '/boot', '/var/lib/docker', '/var/lib/containerd', '/var/lib/cni', '/opt/cni',
+  '/dev',
+  '/sys',
+  '/proc',
+  '/run',
+  '/var/run',
+  '/var/lib/kubelet',
+  '/var/log',
+  '/etc',
+  '/lib',
+  '/lib64',
+  '/usr',
+  '/boot',
+  '/var/lib/docker',
+  '/var/lib/containerd',
+  '/var/lib/cni',
+  '/opt/cni',
 ];
 
 /** hostPath types that are devices or sockets, never a data directory. */
@@ -36,8 +50,9 @@ function hostnameOfTerms(terms: readonly unknown[]): string | undefined {
   const hostnames = new Set<string>();
   if (terms.length === 0) return undefined;
   for (const term of terms) {
-    const expression = asArray(getRecord(term)?.matchExpressions).find((candidate) =>
-      isRecord(candidate) && candidate.key === HOSTNAME_LABEL && candidate.operator === 'In');
+    const expression = asArray(getRecord(term)?.matchExpressions).find(
+      (candidate) => isRecord(candidate) && candidate.key === HOSTNAME_LABEL && candidate.operator === 'In',
+    );
     const values = asStringList(getRecord(expression)?.values);
     const [hostname] = values;
     if (values.length !== 1 || hostname === undefined) return undefined;
@@ -48,47 +63,78 @@ function hostnameOfTerms(terms: readonly unknown[]): string | undefined {
 
 /** The node a pod spec is pinned to by name, if any. */
 function pinnedNodeOfPod(podSpec: JsonRecord): string | undefined {
-  return asString(podSpec.nodeName)
-    ?? asString(asRecord(podSpec.nodeSelector)?.[HOSTNAME_LABEL])
-    ?? hostnameOfTerms(asArray(getRecord(podSpec, 'affinity', 'nodeAffinity', 'requiredDuringSchedulingIgnoredDuringExecution')?.nodeSelectorTerms));
+  return (
+    asString(podSpec.nodeName) ??
+    asString(asRecord(podSpec.nodeSelector)?.[HOSTNAME_LABEL]) ??
+    hostnameOfTerms(
+      asArray(
+        getRecord(podSpec, 'affinity', 'nodeAffinity', 'requiredDuringSchedulingIgnoredDuringExecution')
+          ?.nodeSelectorTerms,
+      ),
+    )
+  );
 }
 
-function report(context: RuleContext, object: IndexedObject, path: string, hostPath: string, pinnedNode: string | undefined): void {
+function report(
+  context: RuleContext,
+  object: IndexedObject,
+  path: string,
+  hostPath: string,
+  pinnedNode: string | undefined,
+): void {
   const name = `${object.ref.kind} ${object.ref.name ?? ''}`;
   context.report(object, {
     path,
     severity: pinnedNode === undefined ? 'warning' : 'error',
-    message: pinnedNode === undefined
-      ? `${name} keeps data in hostPath ${hostPath}: the data lives on whichever node the pod lands on, so a `
-        + 'rescheduled pod starts on another node with an empty directory.'
-      : `${name} keeps data in hostPath ${hostPath} and is pinned to node ${pinnedNode}: when that node fails `
-        + 'the workload can never move, and its data dies with the disk.',
+    message:
+      pinnedNode === undefined
+        ? `${name} keeps data in hostPath ${hostPath}: the data lives on whichever node the pod lands on, so a ` +
+          'rescheduled pod starts on another node with an empty directory.'
+        : `${name} keeps data in hostPath ${hostPath} and is pinned to node ${pinnedNode}: when that node fails ` +
+          'the workload can never move, and its data dies with the disk.',
   });
 }
 
 export const hostPathForApplicationData: Rule = {
   id: 'host-path-for-application-data',
   severity: 'warning',
-  summary: 'A workload or PersistentVolume keeps application data in a hostPath (error when pinned to one node by hostname).',
-  why: 'Incident 3: a RabbitMQ ReplicationController kept its data in a hostPath and was pinned to one node by '
-    + 'nodeSelector; when that node\'s control plane stalled it never got its pod back. hostPath data is tied to '
-    + 'one node: unpinned, a rescheduled pod finds an empty directory; pinned, the workload cannot move at all. '
-    + 'Node agents (DaemonSets and others) mounting system paths such as /dev, /sys or /var/lib/kubelet are not '
-    + 'application data and are not reported.',
-  fix: 'Keep the data on a PersistentVolume that can follow the pod: a StatefulSet with volumeClaimTemplates on '
-    + 'a network StorageClass (ballast `RbdStatefulSet` on `CephRbdStorageClass`). For data that must stay on a '
-    + 'local disk, use a `local` PersistentVolume with nodeAffinity, so the scheduler knows where it is.',
+  summary:
+    'A workload or PersistentVolume keeps application data in a hostPath (error when pinned to one node by hostname).',
+  why:
+    'Incident 3: a RabbitMQ ReplicationController kept its data in a hostPath and was pinned to one node by ' +
+    "nodeSelector; when that node's control plane stalled it never got its pod back. hostPath data is tied to " +
+    'one node: unpinned, a rescheduled pod finds an empty directory; pinned, the workload cannot move at all. ' +
+    'Node agents (DaemonSets and others) mounting system paths such as /dev, /sys or /var/lib/kubelet are not ' +
+    'application data and are not reported.',
+  fix:
+    'Keep the data on a PersistentVolume that can follow the pod: a StatefulSet with volumeClaimTemplates on ' +
+    'a network StorageClass (ballast `RbdStatefulSet` on `CephRbdStorageClass`). For data that must stay on a ' +
+    'local disk, use a `local` PersistentVolume with nodeAffinity, so the scheduler knows where it is.',
   example: {
     bad: [
-      'apiVersion: v1', 'kind: ReplicationController', 'metadata: {name: rabbitmq}', 'spec:', '  replicas: 1',
-      '  selector: {app: rabbitmq}', '  template:', '    metadata: {labels: {app: rabbitmq}}', '    spec:',
+      'apiVersion: v1',
+      'kind: ReplicationController',
+      'metadata: {name: rabbitmq}',
+      'spec:',
+      '  replicas: 1',
+      '  selector: {app: rabbitmq}',
+      '  template:',
+      '    metadata: {labels: {app: rabbitmq}}',
+      '    spec:',
       '      nodeSelector: {kubernetes.io/hostname: node-3}',
       '      containers: [{name: rabbitmq, image: rabbitmq:3, volumeMounts: [{name: data, mountPath: /var/lib/rabbitmq}]}]',
       '      volumes: [{name: data, hostPath: {path: /data/rabbitmq}}]',
     ].join('\n'),
     good: [
-      'apiVersion: apps/v1', 'kind: StatefulSet', 'metadata: {name: rabbitmq}', 'spec:', '  serviceName: rabbitmq',
-      '  selector: {matchLabels: {app: rabbitmq}}', '  template:', '    metadata: {labels: {app: rabbitmq}}', '    spec:',
+      'apiVersion: apps/v1',
+      'kind: StatefulSet',
+      'metadata: {name: rabbitmq}',
+      'spec:',
+      '  serviceName: rabbitmq',
+      '  selector: {matchLabels: {app: rabbitmq}}',
+      '  template:',
+      '    metadata: {labels: {app: rabbitmq}}',
+      '    spec:',
       '      containers: [{name: rabbitmq, image: rabbitmq:3, volumeMounts: [{name: data, mountPath: /var/lib/rabbitmq}]}]',
       '  volumeClaimTemplates:',
       '  - metadata: {name: data}',
@@ -100,7 +146,8 @@ export const hostPathForApplicationData: Rule = {
       const pinnedNode = pinnedNodeOfPod(template.spec);
       asArray(template.spec.volumes).forEach((volume, position) => {
         const path = dataPath(getRecord(volume, 'hostPath'));
-        if (path !== undefined) report(context, template.owner, `${template.path}.volumes[${position}].hostPath`, path, pinnedNode);
+        if (path !== undefined)
+          report(context, template.owner, `${template.path}.volumes[${position}].hostPath`, path, pinnedNode);
       });
     }
     for (const volume of context.index.ofKind('PersistentVolume')) {

@@ -13,10 +13,10 @@ function reportUse(context: RuleContext, object: IndexedObject, path: string, wh
     path,
     severity: removed ? 'error' : 'warning',
     message: removed
-      ? `${object.ref.kind} ${object.ref.name ?? ''} uses ${what}, which Kubernetes ${context.kubernetesVersion} no longer `
-        + 'has (removed in 1.31): the volume can neither be provisioned nor mounted.'
-      : `${object.ref.kind} ${object.ref.name ?? ''} uses ${what}, deprecated since 1.28 and removed in 1.31: `
-        + `it stops working when the cluster is upgraded past ${context.kubernetesVersion}.`,
+      ? `${object.ref.kind} ${object.ref.name ?? ''} uses ${what}, which Kubernetes ${context.kubernetesVersion} no longer ` +
+        'has (removed in 1.31): the volume can neither be provisioned nor mounted.'
+      : `${object.ref.kind} ${object.ref.name ?? ''} uses ${what}, deprecated since 1.28 and removed in 1.31: ` +
+        `it stops working when the cluster is upgraded past ${context.kubernetesVersion}.`,
   });
 }
 
@@ -24,23 +24,32 @@ export const inTreeCephVolume: Rule = {
   id: 'in-tree-ceph-volume',
   severity: 'error',
   kubernetesVersions: { from: '1.28' },
-  summary: 'An in-tree rbd/cephfs volume or the kubernetes.io/rbd provisioner is used (warning 1.28–1.30, error from 1.31, where they are removed).',
-  why: 'The in-tree rbd and cephfs volume plugins were deprecated in 1.28 and removed in 1.31. Incidents 1 and 2 '
-    + 'ran on in-tree RBD volumes, which also need the rbd client (ceph-common) on every node. After the upgrade '
-    + 'to 1.31 such volumes no longer mount, and the kubernetes.io/rbd provisioner provisions nothing.',
-  fix: 'Move to ceph-csi: a StorageClass with provisioner rbd.csi.ceph.com (ballast `CephRbdStorageClass`) or '
-    + 'cephfs.csi.ceph.com, or a static PersistentVolume with `csi: {driver: rbd.csi.ceph.com, ...}`. Existing '
-    + 'volumes can be migrated with CSI migration (CSIMigrationRBD) before upgrading to 1.31.',
+  summary:
+    'An in-tree rbd/cephfs volume or the kubernetes.io/rbd provisioner is used (warning 1.28–1.30, error from 1.31, where they are removed).',
+  why:
+    'The in-tree rbd and cephfs volume plugins were deprecated in 1.28 and removed in 1.31. Incidents 1 and 2 ' +
+    'ran on in-tree RBD volumes, which also need the rbd client (ceph-common) on every node. After the upgrade ' +
+    'to 1.31 such volumes no longer mount, and the kubernetes.io/rbd provisioner provisions nothing.',
+  fix:
+    'Move to ceph-csi: a StorageClass with provisioner rbd.csi.ceph.com (ballast `CephRbdStorageClass`) or ' +
+    'cephfs.csi.ceph.com, or a static PersistentVolume with `csi: {driver: rbd.csi.ceph.com, ...}`. Existing ' +
+    'volumes can be migrated with CSI migration (CSIMigrationRBD) before upgrading to 1.31.',
   example: {
     bad: [
-      'apiVersion: storage.k8s.io/v1', 'kind: StorageClass', 'metadata: {name: ceph-rbd}',
+      'apiVersion: storage.k8s.io/v1',
+      'kind: StorageClass',
+      'metadata: {name: ceph-rbd}',
       'provisioner: kubernetes.io/rbd',
       'parameters: {monitors: "10.0.0.1:6789", pool: kube, adminSecretName: ceph-admin, userSecretName: ceph-user}',
     ].join('\n'),
     good: [
-      'apiVersion: storage.k8s.io/v1', 'kind: StorageClass', 'metadata: {name: ceph-rbd}',
+      'apiVersion: storage.k8s.io/v1',
+      'kind: StorageClass',
+      'metadata: {name: ceph-rbd}',
       'provisioner: rbd.csi.ceph.com',
-      'parameters:', '  clusterID: rook-ceph', '  pool: replicapool',
+      'parameters:',
+      '  clusterID: rook-ceph',
+      '  pool: replicapool',
       '  csi.storage.k8s.io/provisioner-secret-name: csi-rbd-provisioner',
       '  csi.storage.k8s.io/provisioner-secret-namespace: ceph-csi',
       '  csi.storage.k8s.io/node-stage-secret-name: csi-rbd-node',
@@ -51,7 +60,13 @@ export const inTreeCephVolume: Rule = {
     for (const volume of context.index.ofKind('PersistentVolume')) {
       const spec = getRecord(volume.raw, 'spec');
       for (const plugin of IN_TREE_PLUGINS) {
-        if (asRecord(spec?.[plugin])) reportUse(context, volume, `spec.${plugin}`, `the in-tree ${plugin} volume plugin (use ${CSI_DRIVER[plugin]})`);
+        if (asRecord(spec?.[plugin]))
+          reportUse(
+            context,
+            volume,
+            `spec.${plugin}`,
+            `the in-tree ${plugin} volume plugin (use ${CSI_DRIVER[plugin]})`,
+          );
       }
     }
     for (const template of context.index.podTemplates()) {
@@ -59,15 +74,24 @@ export const inTreeCephVolume: Rule = {
         if (!isRecord(volume)) return;
         for (const plugin of IN_TREE_PLUGINS) {
           if (asRecord(volume[plugin])) {
-            reportUse(context, template.owner, `${template.path}.volumes[${position}].${plugin}`,
-              `an inline in-tree ${plugin} volume (use a claim on ${CSI_DRIVER[plugin]})`);
+            reportUse(
+              context,
+              template.owner,
+              `${template.path}.volumes[${position}].${plugin}`,
+              `an inline in-tree ${plugin} volume (use a claim on ${CSI_DRIVER[plugin]})`,
+            );
           }
         }
       });
     }
     for (const storageClass of context.index.ofKind('StorageClass')) {
       if (asString(storageClass.raw.provisioner) === IN_TREE_RBD_PROVISIONER) {
-        reportUse(context, storageClass, 'provisioner', `the in-tree provisioner ${IN_TREE_RBD_PROVISIONER} (use rbd.csi.ceph.com)`);
+        reportUse(
+          context,
+          storageClass,
+          'provisioner',
+          `the in-tree provisioner ${IN_TREE_RBD_PROVISIONER} (use rbd.csi.ceph.com)`,
+        );
       }
     }
   },

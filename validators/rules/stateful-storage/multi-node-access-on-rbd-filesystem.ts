@@ -38,7 +38,11 @@ function volumesByClass(index: ObjectIndex): Map<string, IndexedObject[]> {
  * is claimed by one, or (as the PV controller matches before it provisions) a volume of its class
  * offers every mode it asks for. That volume, checked on its own, decides what the storage is.
  */
-function bindsToExistingVolume(index: ObjectIndex, location: ClaimSpecLocation, byClass: Map<string, IndexedObject[]>): boolean {
+function bindsToExistingVolume(
+  index: ObjectIndex,
+  location: ClaimSpecLocation,
+  byClass: Map<string, IndexedObject[]>,
+): boolean {
   if (location.claim && index.volumeForClaim(location.claim)) return true;
   if (asString(location.spec.volumeName)) return true;
   const className = asString(location.spec.storageClassName);
@@ -53,24 +57,38 @@ function bindsToExistingVolume(index: ObjectIndex, location: ClaimSpecLocation, 
 export const multiNodeAccessOnRbdFilesystem: Rule = {
   id: 'multi-node-access-on-rbd-filesystem',
   severity: 'error',
-  summary: 'A Ceph RBD filesystem volume (PV, claim or claim template) asks for multi-node access (ReadWriteMany, or ReadOnlyMany on ceph-csi).',
-  why: 'Incident 2: after a node was powered off, the replacement pod failed with "Multi-Attach error ... '
-    + 'Volume is already used by pod(s)", and the RBD PV was "fixed" by declaring it ReadWriteMany. An RBD '
-    + 'image carrying ext4/xfs can be mounted by one node only: the access mode lies to the scheduler, two '
-    + 'nodes may mount and corrupt the filesystem, and ceph-csi refuses to provision it at all ("multi '
-    + 'node access modes are only supported on rbd block type volumes").',
-  fix: 'Declare ReadWriteOnce (ReadWriteOncePod from 1.29 on ceph-csi) and run the workload as a StatefulSet. '
-    + NODE_LOSS_RECOVERY + ' Use `volumeMode: Block` only for an application that coordinates access to a '
-    + 'raw device itself; for files shared between nodes use CephFS (cephfs.csi.ceph.com).',
+  summary:
+    'A Ceph RBD filesystem volume (PV, claim or claim template) asks for multi-node access (ReadWriteMany, or ReadOnlyMany on ceph-csi).',
+  why:
+    'Incident 2: after a node was powered off, the replacement pod failed with "Multi-Attach error ... ' +
+    'Volume is already used by pod(s)", and the RBD PV was "fixed" by declaring it ReadWriteMany. An RBD ' +
+    'image carrying ext4/xfs can be mounted by one node only: the access mode lies to the scheduler, two ' +
+    'nodes may mount and corrupt the filesystem, and ceph-csi refuses to provision it at all ("multi ' +
+    'node access modes are only supported on rbd block type volumes").',
+  fix:
+    'Declare ReadWriteOnce (ReadWriteOncePod from 1.29 on ceph-csi) and run the workload as a StatefulSet. ' +
+    NODE_LOSS_RECOVERY +
+    ' Use `volumeMode: Block` only for an application that coordinates access to a ' +
+    'raw device itself; for files shared between nodes use CephFS (cephfs.csi.ceph.com).',
   example: {
     bad: [
-      'apiVersion: v1', 'kind: PersistentVolume', 'metadata: {name: data}', 'spec:',
-      '  capacity: {storage: 10Gi}', '  accessModes: [ReadWriteMany]', '  persistentVolumeReclaimPolicy: Retain',
+      'apiVersion: v1',
+      'kind: PersistentVolume',
+      'metadata: {name: data}',
+      'spec:',
+      '  capacity: {storage: 10Gi}',
+      '  accessModes: [ReadWriteMany]',
+      '  persistentVolumeReclaimPolicy: Retain',
       '  rbd: {monitors: ["10.0.0.1:6789"], pool: rbd, image: data, fsType: ext4, user: admin, secretRef: {name: ceph-secret}}',
     ].join('\n'),
     good: [
-      'apiVersion: v1', 'kind: PersistentVolume', 'metadata: {name: data}', 'spec:',
-      '  capacity: {storage: 10Gi}', '  accessModes: [ReadWriteOnce]', '  persistentVolumeReclaimPolicy: Retain',
+      'apiVersion: v1',
+      'kind: PersistentVolume',
+      'metadata: {name: data}',
+      'spec:',
+      '  capacity: {storage: 10Gi}',
+      '  accessModes: [ReadWriteOnce]',
+      '  persistentVolumeReclaimPolicy: Retain',
       '  rbd: {monitors: ["10.0.0.1:6789"], pool: rbd, image: data, fsType: ext4, user: admin, secretRef: {name: ceph-secret}}',
     ].join('\n'),
   },
@@ -83,9 +101,10 @@ export const multiNodeAccessOnRbdFilesystem: Rule = {
       if (modes.length === 0) continue;
       context.report(volume, {
         path: 'spec.accessModes',
-        message: `PersistentVolume ${volume.ref.name ?? ''} is a ${kind === 'in-tree' ? 'in-tree rbd' : 'ceph-csi RBD'} `
-          + `filesystem volume declared ${modes.join(', ')}: only one node can mount it, so this access mode `
-          + 'lies to the scheduler and lets two nodes mount (and corrupt) the same filesystem.',
+        message:
+          `PersistentVolume ${volume.ref.name ?? ''} is a ${kind === 'in-tree' ? 'in-tree rbd' : 'ceph-csi RBD'} ` +
+          `filesystem volume declared ${modes.join(', ')}: only one node can mount it, so this access mode ` +
+          'lies to the scheduler and lets two nodes mount (and corrupt) the same filesystem.',
       });
     }
     const fallbackClass = defaultStorageClass(context.index);
@@ -99,10 +118,11 @@ export const multiNodeAccessOnRbdFilesystem: Rule = {
       if (modes.length === 0) continue;
       context.report(location.owner, {
         path: `${location.path}.accessModes`,
-        message: `${location.owner.ref.kind} ${location.owner.ref.name ?? ''} asks StorageClass `
-          + `${storageClass?.ref.name ?? ''} (RBD) for a filesystem volume with ${modes.join(', ')}: an RBD `
-          + 'filesystem is single-node, and ceph-csi refuses to provision it ("multi node access modes are '
-          + 'only supported on rbd block type volumes").',
+        message:
+          `${location.owner.ref.kind} ${location.owner.ref.name ?? ''} asks StorageClass ` +
+          `${storageClass?.ref.name ?? ''} (RBD) for a filesystem volume with ${modes.join(', ')}: an RBD ` +
+          'filesystem is single-node, and ceph-csi refuses to provision it ("multi node access modes are ' +
+          'only supported on rbd block type volumes").',
       });
     }
   },

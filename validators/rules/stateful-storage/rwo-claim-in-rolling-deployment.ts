@@ -18,8 +18,10 @@ function concurrentPodsReason(workload: IndexedObject): string | undefined {
   if (surge === undefined || surge === 0) return undefined;
   const declared = getField(strategy, 'rollingUpdate', 'maxSurge');
   const surgeText = declared === undefined ? 'the default maxSurge 25%' : `maxSurge ${valueExcerpt(declared)}`;
-  return `its ${type} rollout (${surgeText}, rounded up to ${surge} pod${surge === 1 ? '' : 's'}) starts the new pod `
-    + 'before the old one is gone';
+  return (
+    `its ${type} rollout (${surgeText}, rounded up to ${surge} pod${surge === 1 ? '' : 's'}) starts the new pod ` +
+    'before the old one is gone'
+  );
 }
 
 /**
@@ -38,13 +40,21 @@ function surgePods(maxSurge: unknown, replicas: number): number | undefined {
 /** The incident-1 Deployment and its ReadWriteOnce claim as YAML; the examples differ only in `strategyLines`. */
 function deploymentOnClaimExample(strategyLines: readonly string[]): string {
   return [
-    'apiVersion: apps/v1', 'kind: Deployment', 'metadata: {name: db}', 'spec:',
+    'apiVersion: apps/v1',
+    'kind: Deployment',
+    'metadata: {name: db}',
+    'spec:',
     ...strategyLines,
     '  selector: {matchLabels: {app: db}}',
-    '  template:', '    metadata: {labels: {app: db}}', '    spec:',
+    '  template:',
+    '    metadata: {labels: {app: db}}',
+    '    spec:',
     '      containers: [{name: db, image: postgres:16, volumeMounts: [{name: data, mountPath: /var/lib/postgresql/data}]}]',
     '      volumes: [{name: data, persistentVolumeClaim: {claimName: data}}]',
-    '---', 'apiVersion: v1', 'kind: PersistentVolumeClaim', 'metadata: {name: data}',
+    '---',
+    'apiVersion: v1',
+    'kind: PersistentVolumeClaim',
+    'metadata: {name: data}',
     'spec: {accessModes: [ReadWriteOnce], storageClassName: ceph-rbd, resources: {requests: {storage: 10Gi}}}',
   ].join('\n');
 }
@@ -52,16 +62,19 @@ function deploymentOnClaimExample(strategyLines: readonly string[]): string {
 export const rwoClaimInRollingDeployment: Rule = {
   id: 'rwo-claim-in-rolling-deployment',
   severity: 'error',
-  summary: 'A ReadWriteOnce/ReadWriteOncePod claim is mounted by a Deployment, ReplicaSet or ReplicationController that can run two pods at once.',
-  why: 'Incident 1: a stateful service ran as a rolling Deployment on a ReadWriteOnce Ceph RBD volume. '
-    + '`kubectl apply` of a new image started the new pod on another node while the old node still held '
-    + 'the RBD lock; the pod hung in ContainerCreating ("rbd: image ... is locked by other nodes") until an '
-    + 'operator removed the lock by hand. A RollingUpdate with maxSurge > 0 (the default 25% rounds up to '
-    + 'one pod) or more than one replica always needs the volume on two pods at once.',
-  fix: 'Run the workload as a StatefulSet with volumeClaimTemplates (ballast `RbdStatefulSet`): each pod '
-    + 'gets its own claim and the old pod is gone before its successor starts. For a single instance, a '
-    + 'Deployment with `replicas: 1` and `strategy: {type: Recreate}` also works. '
-    + NODE_LOSS_RECOVERY,
+  summary:
+    'A ReadWriteOnce/ReadWriteOncePod claim is mounted by a Deployment, ReplicaSet or ReplicationController that can run two pods at once.',
+  why:
+    'Incident 1: a stateful service ran as a rolling Deployment on a ReadWriteOnce Ceph RBD volume. ' +
+    '`kubectl apply` of a new image started the new pod on another node while the old node still held ' +
+    'the RBD lock; the pod hung in ContainerCreating ("rbd: image ... is locked by other nodes") until an ' +
+    'operator removed the lock by hand. A RollingUpdate with maxSurge > 0 (the default 25% rounds up to ' +
+    'one pod) or more than one replica always needs the volume on two pods at once.',
+  fix:
+    'Run the workload as a StatefulSet with volumeClaimTemplates (ballast `RbdStatefulSet`): each pod ' +
+    'gets its own claim and the old pod is gone before its successor starts. For a single instance, a ' +
+    'Deployment with `replicas: 1` and `strategy: {type: Recreate}` also works. ' +
+    NODE_LOSS_RECOVERY,
   example: {
     bad: deploymentOnClaimExample([]),
     good: deploymentOnClaimExample(['  replicas: 1', '  strategy: {type: Recreate}']),
@@ -83,9 +96,10 @@ export const rwoClaimInRollingDeployment: Rule = {
         if (volume.readOnly && modes.includes('ReadOnlyMany')) continue;
         context.report(workload, {
           path: `${template.path}.volumes[${volume.position}].persistentVolumeClaim`,
-          message: `${workload.ref.kind} ${workload.ref.name ?? ''} mounts ${claim.description} `
-            + `(${modes.join(', ')}), but ${reason}. The second pod waits in ContainerCreating while another `
-            + 'node holds the volume (for Ceph RBD: "image is locked by other nodes").',
+          message:
+            `${workload.ref.kind} ${workload.ref.name ?? ''} mounts ${claim.description} ` +
+            `(${modes.join(', ')}), but ${reason}. The second pod waits in ContainerCreating while another ` +
+            'node holds the volume (for Ceph RBD: "image is locked by other nodes").',
         });
       }
     }

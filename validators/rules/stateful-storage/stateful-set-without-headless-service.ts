@@ -28,23 +28,35 @@ const isHeadless = (service: IndexedObject) => asString(getRecord(service.raw, '
 export const statefulSetWithoutHeadlessService: Rule = {
   id: 'stateful-set-without-headless-service',
   severity: 'warning',
-  summary: 'A StatefulSet\'s serviceName names no headless Service (clusterIP: None) in the set.',
-  why: 'A StatefulSet gives its pods stable DNS names (<pod>.<serviceName>) only through a headless '
-    + 'Service of that name. Without it replicas cannot find each other by name, which is how replicated '
-    + 'databases elect and follow a primary. The Service may be deployed from elsewhere, so this is a warning.',
-  fix: 'Add a Service with the StatefulSet\'s serviceName, `clusterIP: None` and the StatefulSet\'s pod '
-    + 'selector (ballast `RbdStatefulSet` creates one), or make the existing Service headless.',
+  summary: "A StatefulSet's serviceName names no headless Service (clusterIP: None) in the set.",
+  why:
+    'A StatefulSet gives its pods stable DNS names (<pod>.<serviceName>) only through a headless ' +
+    'Service of that name. Without it replicas cannot find each other by name, which is how replicated ' +
+    'databases elect and follow a primary. The Service may be deployed from elsewhere, so this is a warning.',
+  fix:
+    "Add a Service with the StatefulSet's serviceName, `clusterIP: None` and the StatefulSet's pod " +
+    'selector (ballast `RbdStatefulSet` creates one), or make the existing Service headless.',
   example: {
     bad: [
-      'apiVersion: apps/v1', 'kind: StatefulSet', 'metadata: {name: db}', 'spec:', '  serviceName: db',
+      'apiVersion: apps/v1',
+      'kind: StatefulSet',
+      'metadata: {name: db}',
+      'spec:',
+      '  serviceName: db',
       '  selector: {matchLabels: {app: db}}',
       '  template: {metadata: {labels: {app: db}}, spec: {containers: [{name: db, image: postgres:16}]}}',
     ].join('\n'),
     good: [
-      'apiVersion: v1', 'kind: Service', 'metadata: {name: db}',
+      'apiVersion: v1',
+      'kind: Service',
+      'metadata: {name: db}',
       'spec: {clusterIP: None, selector: {app: db}, ports: [{name: pg, port: 5432}]}',
       '---',
-      'apiVersion: apps/v1', 'kind: StatefulSet', 'metadata: {name: db}', 'spec:', '  serviceName: db',
+      'apiVersion: apps/v1',
+      'kind: StatefulSet',
+      'metadata: {name: db}',
+      'spec:',
+      '  serviceName: db',
       '  selector: {matchLabels: {app: db}}',
       '  template: {metadata: {labels: {app: db}}, spec: {containers: [{name: db, image: postgres:16}]}}',
     ].join('\n'),
@@ -59,14 +71,16 @@ export const statefulSetWithoutHeadlessService: Rule = {
       if (candidates.length === 0) {
         context.report(statefulSet, {
           path: 'spec.serviceName',
-          message: `StatefulSet ${statefulSet.ref.name ?? ''} names Service "${serviceName}", which is not in this set: `
-            + 'unless it is deployed from elsewhere, its pods get no stable DNS names.',
+          message:
+            `StatefulSet ${statefulSet.ref.name ?? ''} names Service "${serviceName}", which is not in this set: ` +
+            'unless it is deployed from elsewhere, its pods get no stable DNS names.',
         });
       } else {
         context.report(statefulSet, {
           path: 'spec.serviceName',
-          message: `StatefulSet ${statefulSet.ref.name ?? ''} names Service "${serviceName}", which is not headless `
-            + '(no clusterIP: None): its pods get no per-pod DNS names.',
+          message:
+            `StatefulSet ${statefulSet.ref.name ?? ''} names Service "${serviceName}", which is not headless ` +
+            '(no clusterIP: None): its pods get no per-pod DNS names.',
         });
       }
     }

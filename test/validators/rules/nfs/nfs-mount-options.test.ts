@@ -4,7 +4,12 @@ const volume = (spec: Record<string, unknown>) => ({
   apiVersion: 'v1',
   kind: 'PersistentVolume',
   metadata: { name: 'shared' },
-  spec: { capacity: { storage: '10Gi' }, accessModes: ['ReadWriteMany'], nfs: { server: 'nfs.example.com', path: '/exports' }, ...spec },
+  spec: {
+    capacity: { storage: '10Gi' },
+    accessModes: ['ReadWriteMany'],
+    nfs: { server: 'nfs.example.com', path: '/exports' },
+    ...spec,
+  },
 });
 const storageClass = (extra: Record<string, unknown>) => ({
   apiVersion: 'storage.k8s.io/v1',
@@ -20,31 +25,72 @@ describe('nfs-soft-mount', () => {
 
   test('warns on soft in a PV, in a combined -o style entry, on an NFS StorageClass and an inline csi volume', () => {
     const pod = {
-      apiVersion: 'v1', kind: 'Pod', metadata: { name: 'app' },
-      spec: { containers: [], volumes: [{ name: 'data', csi: { driver: 'nfs.csi.k8s.io', volumeAttributes: { server: 's', share: '/', mountOptions: 'nfsvers=4.1,soft' } } }] },
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'app' },
+      spec: {
+        containers: [],
+        volumes: [
+          {
+            name: 'data',
+            csi: {
+              driver: 'nfs.csi.k8s.io',
+              volumeAttributes: { server: 's', share: '/', mountOptions: 'nfsvers=4.1,soft' },
+            },
+          },
+        ],
+      },
     };
-    expect(ruleHits([
-      volume({ mountOptions: ['nfsvers=4.1', 'soft'] }),
-      volume({ mountOptions: ['nfsvers=4.1,soft,timeo=30'] }),
-      storageClass({ mountOptions: ['soft'] }),
-      pod,
-    ], RULE)).toEqual([
-      { kind: 'PersistentVolume', name: 'shared', path: 'spec.mountOptions[1]', severity: 'warning', suppressed: false },
-      { kind: 'PersistentVolume', name: 'shared', path: 'spec.mountOptions[0]', severity: 'warning', suppressed: false },
+    expect(
+      ruleHits(
+        [
+          volume({ mountOptions: ['nfsvers=4.1', 'soft'] }),
+          volume({ mountOptions: ['nfsvers=4.1,soft,timeo=30'] }),
+          storageClass({ mountOptions: ['soft'] }),
+          pod,
+        ],
+        RULE,
+      ),
+    ).toEqual([
+      {
+        kind: 'PersistentVolume',
+        name: 'shared',
+        path: 'spec.mountOptions[1]',
+        severity: 'warning',
+        suppressed: false,
+      },
+      {
+        kind: 'PersistentVolume',
+        name: 'shared',
+        path: 'spec.mountOptions[0]',
+        severity: 'warning',
+        suppressed: false,
+      },
       { kind: 'StorageClass', name: 'nfs-csi', path: 'mountOptions[0]', severity: 'warning', suppressed: false },
-      { kind: 'Pod', name: 'app', path: 'spec.volumes[0].csi.volumeAttributes.mountOptions', severity: 'warning', suppressed: false },
+      {
+        kind: 'Pod',
+        name: 'app',
+        path: 'spec.volumes[0].csi.volumeAttributes.mountOptions',
+        severity: 'warning',
+        suppressed: false,
+      },
     ]);
   });
 
   test('passes hard, no option, soft overridden by a later hard, softreval, and non-NFS volumes', () => {
-    expect(ruleHits([
-      volume({ mountOptions: ['hard', 'nfsvers=4.1'] }),
-      volume({}),
-      volume({ mountOptions: ['soft', 'hard'] }),
-      volume({ mountOptions: ['softreval'] }),
-      volume({ nfs: undefined, csi: { driver: 'rbd.csi.ceph.com', volumeHandle: 'x' }, mountOptions: ['soft'] }),
-      { ...storageClass({ mountOptions: ['soft'] }), provisioner: 'rbd.csi.ceph.com' },
-    ], RULE)).toEqual([]);
+    expect(
+      ruleHits(
+        [
+          volume({ mountOptions: ['hard', 'nfsvers=4.1'] }),
+          volume({}),
+          volume({ mountOptions: ['soft', 'hard'] }),
+          volume({ mountOptions: ['softreval'] }),
+          volume({ nfs: undefined, csi: { driver: 'rbd.csi.ceph.com', volumeHandle: 'x' }, mountOptions: ['soft'] }),
+          { ...storageClass({ mountOptions: ['soft'] }), provisioner: 'rbd.csi.ceph.com' },
+        ],
+        RULE,
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -52,11 +98,16 @@ describe('nfs-volume-without-version', () => {
   const RULE = 'nfs-volume-without-version';
 
   test('warns on an in-tree or csi-driver-nfs PV without nfsvers=/vers=', () => {
-    expect(ruleHits([
-      volume({ mountOptions: ['hard'] }),
-      volume({}),
-      volume({ nfs: undefined, csi: { driver: 'nfs.csi.k8s.io', volumeHandle: 'x' } }),
-    ], RULE)).toEqual([
+    expect(
+      ruleHits(
+        [
+          volume({ mountOptions: ['hard'] }),
+          volume({}),
+          volume({ nfs: undefined, csi: { driver: 'nfs.csi.k8s.io', volumeHandle: 'x' } }),
+        ],
+        RULE,
+      ),
+    ).toEqual([
       { kind: 'PersistentVolume', name: 'shared', path: 'spec.mountOptions', severity: 'warning', suppressed: false },
       { kind: 'PersistentVolume', name: 'shared', path: 'spec', severity: 'warning', suppressed: false },
       { kind: 'PersistentVolume', name: 'shared', path: 'spec', severity: 'warning', suppressed: false },
@@ -64,12 +115,17 @@ describe('nfs-volume-without-version', () => {
   });
 
   test('passes nfsvers=, vers= and a combined entry, and ignores other volume types', () => {
-    expect(ruleHits([
-      volume({ mountOptions: ['nfsvers=4.1'] }),
-      volume({ mountOptions: ['vers=3'] }),
-      volume({ mountOptions: ['hard,nfsvers=4.2'] }),
-      volume({ nfs: undefined, hostPath: { path: '/data' } }),
-    ], RULE)).toEqual([]);
+    expect(
+      ruleHits(
+        [
+          volume({ mountOptions: ['nfsvers=4.1'] }),
+          volume({ mountOptions: ['vers=3'] }),
+          volume({ mountOptions: ['hard,nfsvers=4.2'] }),
+          volume({ nfs: undefined, hostPath: { path: '/data' } }),
+        ],
+        RULE,
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -85,9 +141,8 @@ describe('nfs-csi-storage-class-incomplete', () => {
   });
 
   test('passes a complete class and ignores other provisioners', () => {
-    expect(ruleHits([
-      storageClass({}),
-      { ...storageClass({ parameters: {} }), provisioner: 'example.com/nfs' },
-    ], RULE)).toEqual([]);
+    expect(
+      ruleHits([storageClass({}), { ...storageClass({ parameters: {} }), provisioner: 'example.com/nfs' }], RULE),
+    ).toEqual([]);
   });
 });

@@ -9,12 +9,26 @@ const deployment = (podSpec: Record<string, unknown>, namespace = 'shop') => ({
   metadata: { name: 'web', namespace },
   spec: {
     selector: { matchLabels: { app: 'web' } },
-    template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image: 'nginx' }], ...podSpec } },
+    template: {
+      metadata: { labels: { app: 'web' } },
+      spec: { containers: [{ name: 'web', image: 'nginx' }], ...podSpec },
+    },
   },
 });
-const inlineNfs = { volumes: [{ name: 'cache', emptyDir: {} }, { name: 'data', nfs: { server: 'nfs.example.com', path: '/exports' } }] };
+const inlineNfs = {
+  volumes: [
+    { name: 'cache', emptyDir: {} },
+    { name: 'data', nfs: { server: 'nfs.example.com', path: '/exports' } },
+  ],
+};
 const requiredAffinity = (...terms: Array<Array<Record<string, unknown>>>) => ({
-  affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: terms.map((matchExpressions) => ({ matchExpressions })) } } },
+  affinity: {
+    nodeAffinity: {
+      requiredDuringSchedulingIgnoredDuringExecution: {
+        nodeSelectorTerms: terms.map((matchExpressions) => ({ matchExpressions })),
+      },
+    },
+  },
 });
 const onLabel = { key: NFS_LABEL, operator: 'In', values: ['installed'] };
 
@@ -23,23 +37,47 @@ const nfsVolume = (spec: Record<string, unknown> = {}) => ({
   kind: 'PersistentVolume',
   metadata: { name: 'shared' },
   spec: {
-    capacity: { storage: '10Gi' }, accessModes: ['ReadWriteMany'], mountOptions: ['nfsvers=4.1'],
-    nfs: { server: 'nfs.example.com', path: '/exports' }, ...spec,
+    capacity: { storage: '10Gi' },
+    accessModes: ['ReadWriteMany'],
+    mountOptions: ['nfsvers=4.1'],
+    nfs: { server: 'nfs.example.com', path: '/exports' },
+    ...spec,
   },
 });
-const claim = { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'shared', namespace: 'shop' }, spec: { volumeName: 'shared', storageClassName: '', accessModes: ['ReadWriteMany'], resources: { requests: { storage: '10Gi' } } } };
+const claim = {
+  apiVersion: 'v1',
+  kind: 'PersistentVolumeClaim',
+  metadata: { name: 'shared', namespace: 'shop' },
+  spec: {
+    volumeName: 'shared',
+    storageClassName: '',
+    accessModes: ['ReadWriteMany'],
+    resources: { requests: { storage: '10Gi' } },
+  },
+};
 const claimVolume = { volumes: [{ name: 'data', persistentVolumeClaim: { claimName: 'shared' } }] };
 const volumeAffinity = { nodeAffinity: { required: { nodeSelectorTerms: [{ matchExpressions: [onLabel] }] } } };
 
 describe(RULE, () => {
   test('refuses an inline nfs volume on a pod template without node affinity (incident 5)', () => {
     expect(ruleHits([deployment(inlineNfs)], RULE)).toEqual([
-      { kind: 'Deployment', name: 'web', path: 'spec.template.spec.volumes[1].nfs', severity: 'error', suppressed: false },
+      {
+        kind: 'Deployment',
+        name: 'web',
+        path: 'spec.template.spec.volumes[1].nfs',
+        severity: 'error',
+        suppressed: false,
+      },
     ]);
   });
 
   test('refuses it on a CronJob and on a bare Pod too', () => {
-    const cronJob = { apiVersion: 'batch/v1', kind: 'CronJob', metadata: { name: 'backup' }, spec: { schedule: '@daily', jobTemplate: { spec: { template: { spec: { containers: [], ...inlineNfs } } } } } };
+    const cronJob = {
+      apiVersion: 'batch/v1',
+      kind: 'CronJob',
+      metadata: { name: 'backup' },
+      spec: { schedule: '@daily', jobTemplate: { spec: { template: { spec: { containers: [], ...inlineNfs } } } } },
+    };
     const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'debug' }, spec: { containers: [], ...inlineNfs } };
     expect(ruleHits([cronJob, pod], RULE).map((hit) => hit.path)).toEqual([
       'spec.jobTemplate.spec.template.spec.volumes[1].nfs',
@@ -48,11 +86,16 @@ describe(RULE, () => {
   });
 
   test('passes with required node affinity (In or Exists) or a nodeSelector on the prerequisite label', () => {
-    expect(ruleHits([
-      deployment({ ...inlineNfs, ...requiredAffinity([{ key: 'zone', operator: 'In', values: ['a'] }, onLabel]) }),
-      deployment({ ...inlineNfs, ...requiredAffinity([{ key: NFS_LABEL, operator: 'Exists' }]) }),
-      deployment({ ...inlineNfs, nodeSelector: { [NFS_LABEL]: 'installed' } }),
-    ], RULE)).toEqual([]);
+    expect(
+      ruleHits(
+        [
+          deployment({ ...inlineNfs, ...requiredAffinity([{ key: 'zone', operator: 'In', values: ['a'] }, onLabel]) }),
+          deployment({ ...inlineNfs, ...requiredAffinity([{ key: NFS_LABEL, operator: 'Exists' }]) }),
+          deployment({ ...inlineNfs, nodeSelector: { [NFS_LABEL]: 'installed' } }),
+        ],
+        RULE,
+      ),
+    ).toEqual([]);
   });
 
   test('refuses affinity that does not really require the label', () => {
@@ -61,14 +104,22 @@ describe(RULE, () => {
       requiredAffinity([{ key: NFS_LABEL, operator: 'NotIn', values: ['installed'] }]),
       requiredAffinity([{ key: NFS_LABEL, operator: 'In', values: [] }]),
       requiredAffinity([{ key: 'node.ballast.dev/rbd-client', operator: 'Exists' }]), // another prerequisite's label
-      { affinity: { nodeAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 1, preference: { matchExpressions: [onLabel] } }] } } },
+      {
+        affinity: {
+          nodeAffinity: {
+            preferredDuringSchedulingIgnoredDuringExecution: [
+              { weight: 1, preference: { matchExpressions: [onLabel] } },
+            ],
+          },
+        },
+      },
     ];
     for (const affinity of cases) {
       expect(ruleHits([deployment({ ...inlineNfs, ...affinity })], RULE)).toHaveLength(1);
     }
   });
 
-  test('accepts a team\'s own label key when configured in prerequisiteLabelKeys', () => {
+  test("accepts a team's own label key when configured in prerequisiteLabelKeys", () => {
     const own = deployment({ ...inlineNfs, nodeSelector: { 'example.com/nfs-ready': 'yes' } });
     expect(ruleHits([own], RULE)).toHaveLength(1);
     expect(ruleHits([own], RULE, { settings: { prerequisiteLabelKeys: ['example.com/nfs-ready'] } })).toEqual([]);
@@ -77,14 +128,20 @@ describe(RULE, () => {
   test('refuses an NFS PersistentVolume without spec.nodeAffinity on the label; the pods using it get a warning', () => {
     expect(ruleHits([nfsVolume(), claim, deployment(claimVolume)], RULE)).toEqual([
       { kind: 'PersistentVolume', name: 'shared', path: 'spec.nfs', severity: 'error', suppressed: false },
-      { kind: 'Deployment', name: 'web', path: 'spec.template.spec.volumes[0].persistentVolumeClaim', severity: 'warning', suppressed: false },
+      {
+        kind: 'Deployment',
+        name: 'web',
+        path: 'spec.template.spec.volumes[0].persistentVolumeClaim',
+        severity: 'warning',
+        suppressed: false,
+      },
     ]);
   });
 
   test('a claim-mounting pod with its own affinity is fine, the PV is still reported', () => {
-    expect(ruleHits([nfsVolume(), claim, deployment({ ...claimVolume, ...requiredAffinity([onLabel]) })], RULE)).toEqual([
-      { kind: 'PersistentVolume', name: 'shared', path: 'spec.nfs', severity: 'error', suppressed: false },
-    ]);
+    expect(
+      ruleHits([nfsVolume(), claim, deployment({ ...claimVolume, ...requiredAffinity([onLabel]) })], RULE),
+    ).toEqual([{ kind: 'PersistentVolume', name: 'shared', path: 'spec.nfs', severity: 'error', suppressed: false }]);
   });
 
   test('passes an NFS PersistentVolume with required node affinity, and every pod using it', () => {
@@ -92,15 +149,31 @@ describe(RULE, () => {
   });
 
   test('ignores csi-driver-nfs volumes, which bring their own mount helper, and claims of other volumes', () => {
-    const csiVolume = nfsVolume({ nfs: undefined, csi: { driver: 'nfs.csi.k8s.io', volumeHandle: 'nfs.example.com#/exports#' } });
-    const inlineCsi = { volumes: [{ name: 'data', csi: { driver: 'nfs.csi.k8s.io', volumeAttributes: { server: 'nfs.example.com', share: '/' } } }] };
+    const csiVolume = nfsVolume({
+      nfs: undefined,
+      csi: { driver: 'nfs.csi.k8s.io', volumeHandle: 'nfs.example.com#/exports#' },
+    });
+    const inlineCsi = {
+      volumes: [
+        {
+          name: 'data',
+          csi: { driver: 'nfs.csi.k8s.io', volumeAttributes: { server: 'nfs.example.com', share: '/' } },
+        },
+      ],
+    };
     expect(ruleHits([csiVolume, claim, deployment(claimVolume), deployment(inlineCsi)], RULE)).toEqual([]);
   });
 
   test('tolerates malformed objects', () => {
     const malformed = [
-      deployment({ volumes: 'nfs' }), deployment({ volumes: [null, 5, { nfs: 'x' }] }),
-      deployment({ ...inlineNfs, affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [null, 'x'] } } } }),
+      deployment({ volumes: 'nfs' }),
+      deployment({ volumes: [null, 5, { nfs: 'x' }] }),
+      deployment({
+        ...inlineNfs,
+        affinity: {
+          nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [null, 'x'] } },
+        },
+      }),
       { kind: 'PersistentVolume', spec: { nfs: {}, nodeAffinity: 'x' } },
     ];
     expect(() => ruleHits(malformed, RULE)).not.toThrow();

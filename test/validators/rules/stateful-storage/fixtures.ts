@@ -14,7 +14,12 @@ export const volume = (name: string, spec: Record<string, unknown>) => ({
   spec: { capacity: { storage: '10Gi' }, persistentVolumeReclaimPolicy: 'Retain', ...spec },
 });
 
-export const storageClass = (name: string, provisioner: string, parameters: Record<string, string> = {}, extra: Record<string, unknown> = {}) => ({
+export const storageClass = (
+  name: string,
+  provisioner: string,
+  parameters: Record<string, string> = {},
+  extra: Record<string, unknown> = {},
+) => ({
   apiVersion: 'storage.k8s.io/v1',
   kind: 'StorageClass',
   metadata: { name },
@@ -30,7 +35,12 @@ export const podSpec = (volumes: unknown[], extra: Record<string, unknown> = {})
 });
 
 /** A workload of `kind` with a pod template; `spec` is merged into its spec. */
-export const workload = (kind: string, name: string, pod: Record<string, unknown>, spec: Record<string, unknown> = {}) => ({
+export const workload = (
+  kind: string,
+  name: string,
+  pod: Record<string, unknown>,
+  spec: Record<string, unknown> = {},
+) => ({
   apiVersion: kind === 'ReplicationController' ? 'v1' : 'apps/v1',
   kind,
   metadata: { name },

@@ -3,49 +3,99 @@ import { podSpec, volume, workload } from './fixtures';
 
 const RULE = 'host-path-for-application-data';
 const dataVolume = { name: 'data', hostPath: { path: '/data/rabbitmq', type: 'DirectoryOrCreate' } };
-const hit = (kind: string, path: string, severity: string, name = 'app') => ({ kind, name, path, severity, suppressed: false });
+const hit = (kind: string, path: string, severity: string, name = 'app') => ({
+  kind,
+  name,
+  path,
+  severity,
+  suppressed: false,
+});
 const POD_PATH = 'spec.template.spec.volumes[0].hostPath';
 
 describe(RULE, () => {
   test('warns on a Deployment keeping data in a hostPath', () => {
-    expect(ruleHits([workload('Deployment', 'app', podSpec([dataVolume]))], RULE)).toEqual([hit('Deployment', POD_PATH, 'warning')]);
+    expect(ruleHits([workload('Deployment', 'app', podSpec([dataVolume]))], RULE)).toEqual([
+      hit('Deployment', POD_PATH, 'warning'),
+    ]);
   });
 
   test.each([
     ['nodeSelector', { nodeSelector: { 'kubernetes.io/hostname': 'node-3' } }],
     ['nodeName', { nodeName: 'node-3' }],
-    ['required node affinity', {
-      affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [
-        { matchExpressions: [{ key: 'kubernetes.io/hostname', operator: 'In', values: ['node-3'] }] },
-      ] } } },
-    }],
+    [
+      'required node affinity',
+      {
+        affinity: {
+          nodeAffinity: {
+            requiredDuringSchedulingIgnoredDuringExecution: {
+              nodeSelectorTerms: [
+                { matchExpressions: [{ key: 'kubernetes.io/hostname', operator: 'In', values: ['node-3'] }] },
+              ],
+            },
+          },
+        },
+      },
+    ],
   ])('is an error when the workload is pinned to one node by %s (incident 3)', (_how, pinning) => {
-    expect(ruleHits([workload('ReplicationController', 'app', podSpec([dataVolume], pinning))], RULE))
-      .toEqual([hit('ReplicationController', POD_PATH, 'error')]);
+    expect(ruleHits([workload('ReplicationController', 'app', podSpec([dataVolume], pinning))], RULE)).toEqual([
+      hit('ReplicationController', POD_PATH, 'error'),
+    ]);
   });
 
   test('warns on a hostPath PersistentVolume, error when its node affinity names one host', () => {
     const pinned = volume('pinned', {
-      accessModes: ['ReadWriteOnce'], hostPath: { path: '/mnt/data' },
-      nodeAffinity: { required: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'kubernetes.io/hostname', operator: 'In', values: ['node-1'] }] }] } },
+      accessModes: ['ReadWriteOnce'],
+      hostPath: { path: '/mnt/data' },
+      nodeAffinity: {
+        required: {
+          nodeSelectorTerms: [
+            { matchExpressions: [{ key: 'kubernetes.io/hostname', operator: 'In', values: ['node-1'] }] },
+          ],
+        },
+      },
     });
-    expect(ruleHits([volume('loose', { accessModes: ['ReadWriteOnce'], hostPath: { path: '/mnt/data' } }), pinned], RULE)).toEqual([
+    expect(
+      ruleHits([volume('loose', { accessModes: ['ReadWriteOnce'], hostPath: { path: '/mnt/data' } }), pinned], RULE),
+    ).toEqual([
       hit('PersistentVolume', 'spec.hostPath', 'warning', 'loose'),
       hit('PersistentVolume', 'spec.hostPath', 'error', 'pinned'),
     ]);
   });
 
   test('passes DaemonSets and Deployments mounting system paths, sockets, and affinity to several hosts', () => {
-    const system = ['/dev', '/sys', '/', '/var/lib/kubelet/plugins/rbd.csi.ceph.com', '/lib/modules/', '/run/mount', '/var/log/ceph', '/etc/selinux']
-      .map((path, i) => ({ name: `v${i}`, hostPath: { path } }));
+    const system = [
+      '/dev',
+      '/sys',
+      '/',
+      '/var/lib/kubelet/plugins/rbd.csi.ceph.com',
+      '/lib/modules/',
+      '/run/mount',
+      '/var/log/ceph',
+      '/etc/selinux',
+    ].map((path, i) => ({ name: `v${i}`, hostPath: { path } }));
     const socket = { name: 'docker', hostPath: { path: '/srv/docker.sock', type: 'Socket' } };
-    const twoHosts = { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [
-      { matchExpressions: [{ key: 'kubernetes.io/hostname', operator: 'In', values: ['a', 'b'] }] },
-    ] } } } };
-    expect(ruleHits([
-      workload('DaemonSet', 'csi-rbdplugin', podSpec(system)),
-      workload('Deployment', 'provisioner', podSpec([...system, socket])),
-    ], RULE)).toEqual([]);
-    expect(ruleHits([workload('Deployment', 'app', podSpec([dataVolume], twoHosts))], RULE)).toEqual([hit('Deployment', POD_PATH, 'warning')]);
+    const twoHosts = {
+      affinity: {
+        nodeAffinity: {
+          requiredDuringSchedulingIgnoredDuringExecution: {
+            nodeSelectorTerms: [
+              { matchExpressions: [{ key: 'kubernetes.io/hostname', operator: 'In', values: ['a', 'b'] }] },
+            ],
+          },
+        },
+      },
+    };
+    expect(
+      ruleHits(
+        [
+          workload('DaemonSet', 'csi-rbdplugin', podSpec(system)),
+          workload('Deployment', 'provisioner', podSpec([...system, socket])),
+        ],
+        RULE,
+      ),
+    ).toEqual([]);
+    expect(ruleHits([workload('Deployment', 'app', podSpec([dataVolume], twoHosts))], RULE)).toEqual([
+      hit('Deployment', POD_PATH, 'warning'),
+    ]);
   });
 });

@@ -13,7 +13,10 @@ describe(RULE, () => {
   });
 
   test('refuses an explicit RollingUpdate with maxSurge 1', () => {
-    const deployment = workload('Deployment', 'db', pod, { replicas: 1, strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1, maxUnavailable: 0 } } });
+    const deployment = workload('Deployment', 'db', pod, {
+      replicas: 1,
+      strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1, maxUnavailable: 0 } },
+    });
     expect(ruleHits([deployment, rwoClaim], RULE)).toEqual([hit('Deployment')]);
   });
 
@@ -28,14 +31,22 @@ describe(RULE, () => {
 
   test('reads the access mode from the bound PersistentVolume when the claim states none', () => {
     const bare = claim('data', { volumeName: 'pv-data', storageClassName: '' });
-    const pv = volume('pv-data', { accessModes: ['ReadWriteOncePod'], csi: { driver: 'rbd.csi.ceph.com', volumeHandle: 'x' } });
+    const pv = volume('pv-data', {
+      accessModes: ['ReadWriteOncePod'],
+      csi: { driver: 'rbd.csi.ceph.com', volumeHandle: 'x' },
+    });
     expect(ruleHits([workload('Deployment', 'db', pod), bare, pv], RULE)).toEqual([hit('Deployment')]);
   });
 
   test('resolves a claim created by a StatefulSet claim template (<template>-<set>-<ordinal>)', () => {
     const statefulSet = workload('StatefulSet', 'local-test', podSpec([]), {
       serviceName: 'local-test',
-      volumeClaimTemplates: [{ metadata: { name: 'local-vol' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }],
+      volumeClaimTemplates: [
+        {
+          metadata: { name: 'local-vol' },
+          spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } },
+        },
+      ],
     });
     const reader = workload('Deployment', 'reader', podSpec([claimVolume('local-vol-local-test-0')]));
     expect(ruleHits([statefulSet, reader], RULE)).toEqual([hit('Deployment', 'reader')]);
@@ -51,12 +62,18 @@ describe(RULE, () => {
   });
 
   test('passes Recreate with one replica (and the default replicas of 1)', () => {
-    expect(ruleHits([workload('Deployment', 'db', pod, { strategy: { type: 'Recreate' } }), rwoClaim], RULE)).toEqual([]);
-    expect(ruleHits([workload('Deployment', 'db', pod, { replicas: 1, strategy: { type: 'Recreate' } }), rwoClaim], RULE)).toEqual([]);
+    expect(ruleHits([workload('Deployment', 'db', pod, { strategy: { type: 'Recreate' } }), rwoClaim], RULE)).toEqual(
+      [],
+    );
+    expect(
+      ruleHits([workload('Deployment', 'db', pod, { replicas: 1, strategy: { type: 'Recreate' } }), rwoClaim], RULE),
+    ).toEqual([]);
   });
 
   test('passes a rolling update that cannot surge, a ReplicaSet of one, and a scaled-down Deployment', () => {
-    const noSurge = workload('Deployment', 'db', pod, { strategy: { rollingUpdate: { maxSurge: 0, maxUnavailable: 1 } } });
+    const noSurge = workload('Deployment', 'db', pod, {
+      strategy: { rollingUpdate: { maxSurge: 0, maxUnavailable: 1 } },
+    });
     expect(ruleHits([noSurge, rwoClaim], RULE)).toEqual([]);
     expect(ruleHits([workload('ReplicaSet', 'db', pod), rwoClaim], RULE)).toEqual([]);
     expect(ruleHits([workload('Deployment', 'db', pod, { replicas: 0 }), rwoClaim], RULE)).toEqual([]);
@@ -66,13 +83,20 @@ describe(RULE, () => {
     const shared = claim('data', { accessModes: ['ReadWriteMany'], storageClassName: 'cephfs' });
     expect(ruleHits([workload('Deployment', 'db', pod, { replicas: 3 }), shared], RULE)).toEqual([]);
     const readOnly = claim('data', { accessModes: ['ReadWriteOnce', 'ReadOnlyMany'] });
-    expect(ruleHits([workload('Deployment', 'db', podSpec([claimVolume('data', true)]), { replicas: 3 }), readOnly], RULE)).toEqual([]);
+    expect(
+      ruleHits([workload('Deployment', 'db', podSpec([claimVolume('data', true)]), { replicas: 3 }), readOnly], RULE),
+    ).toEqual([]);
     expect(ruleHits([workload('StatefulSet', 'db', pod, { replicas: 3 }), rwoClaim], RULE)).toEqual([]);
     expect(ruleHits([workload('Deployment', 'db', pod, { replicas: 3 })], RULE)).toEqual([]);
   });
 
   test('tolerates malformed workloads', () => {
-    const broken = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'db' }, spec: { strategy: 'fast', template: { spec: { volumes: [null, 5, { persistentVolumeClaim: 'data' }] } } } };
+    const broken = {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'db' },
+      spec: { strategy: 'fast', template: { spec: { volumes: [null, 5, { persistentVolumeClaim: 'data' }] } } },
+    };
     expect(ruleHits([broken, rwoClaim], RULE)).toEqual([]);
   });
 });

@@ -7,7 +7,8 @@ const statefulSet = (namespace?: string) => {
   return namespace ? { ...object, metadata: { name: 'db', namespace } } : object;
 };
 const service = (clusterIP: string | undefined, namespace?: string) => ({
-  apiVersion: 'v1', kind: 'Service',
+  apiVersion: 'v1',
+  kind: 'Service',
   metadata: { name: 'db', ...(namespace ? { namespace } : {}) },
   spec: { ...(clusterIP ? { clusterIP } : {}), selector: { app: 'db' }, ports: [{ port: 5432 }] },
 });
