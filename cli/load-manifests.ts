@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import { loadAll as loadYamlDocuments, YAMLException } from 'js-yaml';
 import { Finding, ObjectSource } from '../validators/finding';
-import { isRecord } from '../validators/json';
+import { listedObjects } from '../validators/list-items';
 import { parseSystemdDropIn } from '../validators/systemd-drop-in';
 import { KUBERNETES_YAML_SCHEMA } from '../validators/yaml-schema';
 import { WalkPatterns, readFiles } from './file-reader';
@@ -193,20 +193,11 @@ export function documentRanges(lines: readonly string[]): Array<{ first: number;
 }
 
 function addDocument(document: unknown, file: string, documentIndex: number, objects: LoadedObject[]): void {
-  if (!isRecord(document)) return; // scalars, lists and empty documents are not Kubernetes objects
-  const kind = document.kind;
-  if (typeof kind === 'string' && kind.endsWith('List') && Array.isArray(document.items)) {
-    document.items.forEach((item, listItemIndex) => {
-      if (isKubernetesObject(item)) objects.push({ object: item, source: { file, documentIndex, listItemIndex } });
-    });
-  } else if (isKubernetesObject(document)) {
-    objects.push({ object: document, source: { file, documentIndex } });
+  // Scalars, sequences and empty documents are not Kubernetes objects; Lists are expanded.
+  for (const { object, itemIndexes } of listedObjects(document)) {
+    const [listItemIndex] = itemIndexes;
+    objects.push({ object, source: { file, documentIndex, ...(listItemIndex !== undefined ? { listItemIndex } : {}) } });
   }
-}
-
-/** Helm values, kustomize patches without kind and other YAML are not objects to lint. */
-function isKubernetesObject(value: unknown): value is Record<string, unknown> {
-  return isRecord(value) && ('kind' in value || 'apiVersion' in value);
 }
 
 const SERVICE_SECTION = /^\s*\[Service\]\s*$/m;

@@ -8,6 +8,7 @@ import {
   ValidationInput,
   ValidationReport,
   findingLine,
+  listedObjects,
   targetDescription,
   validateObjects,
 } from '../validators';
@@ -142,11 +143,10 @@ export class BallastGate extends Construct {
 
   /** The API objects, as the rule engine takes them. */
   private inputs(objects: readonly ApiObject[]): ValidationInput[] {
-    const inputs: ValidationInput[] = objects.map((object) => ({
-      object: object.toJson(),
-      source: { constructPath: object.node.path },
-    }));
-    return inputs;
+    // A raw ApiObject or an Included file may hold a List: its items are checked one by one.
+    return objects.flatMap((object) =>
+      listedObjects(object.toJson()).map(({ object: item }) => ({ object: item, source: { constructPath: object.node.path } })),
+    );
   }
 
   private gate(): string[] {

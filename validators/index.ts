@@ -2,6 +2,7 @@ export * from './finding';
 export * from './field-path';
 export * from './go-duration';
 export * from './json';
+export * from './list-items';
 export * from './kube-version';
 export * from './object-index';
 export * from './pod-templates';

@@ -8,6 +8,7 @@ import {
   describeObject,
   findingLine,
   getRecord,
+  listedObjects,
   ownEntry,
   resolveOptions,
   targetDescription,
@@ -51,11 +52,13 @@ export class BallastValidation implements Validation {
     // binding) must see objects that cdk8s wrote to different chart files.
     const inputs: ValidationInput[] = [];
     for (const manifestPath of context.manifests) {
-      for (const object of context.parseManifest(manifestPath)) {
-        const name = asString(getRecord(object, 'metadata')?.name);
-        // cdk8s records the construct path of each ApiObject by its metadata.name.
+      for (const document of context.parseManifest(manifestPath)) {
+        // cdk8s records the construct path of each ApiObject by its metadata.name (a List's own).
+        const name = asString(getRecord(document, 'metadata')?.name);
         const constructPath = name !== undefined ? ownEntry(context.metadata, name)?.path : undefined;
-        inputs.push({ object, source: { file: manifestPath, ...(constructPath ? { constructPath } : {}) } });
+        for (const { object } of listedObjects(document)) {
+          inputs.push({ object, source: { file: manifestPath, ...(constructPath ? { constructPath } : {}) } });
+        }
       }
     }
 

@@ -6,6 +6,7 @@ import {
   ValidationInput,
   acceptAdvice,
   findingLine,
+  listedObjects,
   resolveOptions,
   targetDescription,
   validateObjects,
@@ -38,7 +39,8 @@ export function ballastStackViolations(
   const inputs: ValidationInput[] = [];
   for (const resource of resources) {
     const stackObject = kubernetesObjectOf(resource);
-    if (stackObject) inputs.push({ object: stackObject.object, source: { constructPath: stackObject.urn } });
+    if (!stackObject) continue;
+    for (const { object } of listedObjects(stackObject.object)) inputs.push({ object, source: { constructPath: stackObject.urn } });
   }
   const options = resolveOptions(config, { where: 'the ballast policy pack config' });
   const report = validateObjects(inputs, options);

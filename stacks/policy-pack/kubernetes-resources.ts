@@ -30,20 +30,15 @@ const PROVIDER_COMPONENT_GROUPS = new Set(['yaml', 'helm.sh', 'kustomize']);
  * The Kubernetes object a stack resource stands for, or undefined for anything that is not one
  * whole object: other providers, the Kubernetes provider itself, component resources
  * (`kubernetes:yaml/v2:ConfigGroup`, `kubernetes:helm.sh/v4:Chart`, whose children are listed
- * separately), Helm releases, `...List` types, and `...Patch` resources, which are partial objects (rules would
- * report fields the patch leaves alone as missing).
+ * separately), Helm releases, and `...Patch` resources, which are partial objects (rules would
+ * report fields the patch leaves alone as missing). A `...List` resource is one object here; its
+ * items are expanded by the same function as at every other door (`listedObjects`).
  */
 export function kubernetesObjectOf(resource: StackResource): StackObject | undefined {
   const match = KUBERNETES_TYPE.exec(resource.type);
   const customResource = resource.type === 'kubernetes:apiextensions.k8s.io:CustomResource';
   if (!match && !customResource) return undefined;
-  if (
-    match &&
-    (PROVIDER_COMPONENT_GROUPS.has(match[1] ?? '') ||
-      (match[3] ?? '').endsWith('Patch') ||
-      (match[3] ?? '').endsWith('List'))
-  )
-    return undefined;
+  if (match && (PROVIDER_COMPONENT_GROUPS.has(match[1] ?? '') || (match[3] ?? '').endsWith('Patch'))) return undefined;
 
   const props = plainCopy(resource.props);
   if (typeof props !== 'object' || props === null || Array.isArray(props)) return undefined;

@@ -1,3 +1,4 @@
+import { valueExcerpt } from '../../value-excerpt';
 import { Rule } from '../../rule';
 import { parseGoDuration } from '../../go-duration';
 import { LeaderElectionSettings, WrittenSetting, leaderElectionDisabled, leaderElectionSettings } from './leader-election-settings';
@@ -54,7 +55,7 @@ export const invalidLeaderElectionTimings: Rule = {
           unparsable = true;
           context.report(settings.owner, {
             path: setting.path,
-            message: `${settings.description} sets ${settingName(settings, timing)} to ${JSON.stringify(setting.value)}, `
+            message: `${settings.description} sets ${settingName(settings, timing)} to ${valueExcerpt(setting.value)}, `
               + 'which is not a Go duration: the component fails to start. Write a number with a unit, such as "15s".',
           });
         } else {
