@@ -1,4 +1,3 @@
-import * as fs from 'fs';
 import { Finding, ObjectRef, validateObjects } from '../validators';
 import { readLintOptions } from './config';
 import { LoadedManifests, ManifestSource, loadManifests } from './load-manifests';
@@ -13,15 +12,20 @@ export interface LintCommandOptions {
   readonly config?: string;
   /** Where `.ballast.yaml` is looked for. @default process.cwd() */
   readonly cwd?: string;
-  /** Reads standard input (for `-`). */
+  /** Reads standard input (for `-`). @default the process's, up to the size limit */
   readonly readStdin?: () => string;
+  /** The largest input read, in bytes. @default 64 MiB */
+  readonly maxFileBytes?: number;
 }
 
 /** `ballast lint`: the result and its rendering; the exit code is 1 when any unsuppressed error remains. */
 export async function lint(paths: readonly string[], options: LintCommandOptions): Promise<LintResult> {
   const lintOptions = readLintOptions(options.config, options.cwd, options.kubeVersion);
 
-  const manifests = await loadManifests(paths.length > 0 ? paths : ['.'], options.readStdin ?? readStandardInput);
+  const manifests = loadManifests(paths.length > 0 ? paths : ['.'], {
+    ...(options.readStdin ? { readStdin: options.readStdin } : {}),
+    ...(options.maxFileBytes !== undefined ? { maxFileBytes: options.maxFileBytes } : {}),
+  });
   const report = validateObjects(manifests.objects, lintOptions);
 
   const positions = new SourcePositions(manifests.readText);
@@ -117,15 +121,4 @@ function lintedObjects(manifests: LoadedManifests): LintedObject[] {
       },
     };
   });
-}
-
-function readStandardInput(): string {
-  try {
-    return fs.readFileSync(0, 'utf8');
-  } catch (error) {
-    // EAGAIN on a non-blocking TTY, EOF on a closed stdin: treat as empty input.
-    if ((error as NodeJS.ErrnoException).code === 'EAGAIN' || (error as NodeJS.ErrnoException).code === 'EOF')
-      return '';
-    throw error;
-  }
 }

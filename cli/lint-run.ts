@@ -1,5 +1,4 @@
 import { formatResult, lint, OutputFormat } from './lint-command';
-import { ReaderError } from './file-reader';
 import { UsageError } from './load-manifests';
 import type { CliIo } from './cli-io';
 
@@ -9,7 +8,7 @@ import type { CliIo } from './cli-io';
  */
 export async function runLint(
   paths: readonly string[],
-  options: { format: string; kubeVersion?: string; config?: string },
+  options: { format: string; kubeVersion?: string; config?: string; maxFileSize?: string },
   io: CliIo,
   version: string,
 ): Promise<number> {
@@ -17,7 +16,8 @@ export async function runLint(
     const result = await lint(paths, {
       kubeVersion: options.kubeVersion,
       config: options.config,
-      readStdin: io.readStdin,
+      ...(io.readStdin ? { readStdin: io.readStdin } : {}),
+      ...(options.maxFileSize !== undefined ? { maxFileBytes: mebibytes(options.maxFileSize) } : {}),
     });
     io.out(
       formatResult(result, options.format as OutputFormat, {
@@ -27,10 +27,19 @@ export async function runLint(
     );
     return result.summary.errors > 0 ? 1 : 0;
   } catch (error) {
-    if (error instanceof UsageError || error instanceof ReaderError) {
+    if (error instanceof UsageError) {
       io.err(`ballast lint: ${error.message}\n`);
       return 2;
     }
     throw error;
   }
+}
+
+/** `--max-file-size` in MiB, a positive number. */
+function mebibytes(text: string): number {
+  const value = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text.trim()) || !(value > 0)) {
+    throw new UsageError(`--max-file-size takes a size in MiB greater than 0, such as 64; got "${text}"`);
+  }
+  return Math.floor(value * 1024 * 1024);
 }

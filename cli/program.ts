@@ -49,6 +49,7 @@ export async function run(argv: readonly string[], io: CliIo = processIo): Promi
       '--kube-version <X.Y>',
       `target Kubernetes version, "MAJOR.MINOR" (default: $${KUBERNETES_VERSION_ENV}, else kubernetesVersion in the config, else ${DEFAULT_KUBERNETES_VERSION})`,
     )
+    .option('--max-file-size <MiB>', 'the largest file (or standard input) read, in MiB (default: 64)')
     .option(
       '-c, --config <file>',
       `rules on/off, severity overrides and settings (default: ./.ballast.yaml if present)`,
@@ -57,7 +58,7 @@ export async function run(argv: readonly string[], io: CliIo = processIo): Promi
       'after',
       '\nExit codes: 0 no unsuppressed error, 1 at least one error finding, 2 usage or tool problem.',
     )
-    .action(async (paths: string[], options: { format: string; kubeVersion?: string; config?: string }) => {
+    .action(async (paths: string[], options: { format: string; kubeVersion?: string; config?: string; maxFileSize?: string }) => {
       // Loaded on use: `ballast rules` and `--help` stay fast.
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { runLint } = require('./lint-run') as typeof import('./lint-run');

@@ -143,34 +143,25 @@ describe('ballast lint: what it reads', () => {
     }
   });
 
-  test('findings follow the order of the paths given, each directory walked in name order', async () => {
-    // Walking a directory and naming its files one by one must give the same files in the same order.
+  test('results do not depend on the order of the paths: files in path order, stdin last, each file once', async () => {
     const files: Record<string, string> = {};
     for (let i = 0; i < 40; i++)
       files[`tree/${String.fromCharCode(122 - (i % 26))}${i}/pv.yaml`] = PV_WITH_NAMESPACE.replace(
         'name: data',
         `name: data-${i}`,
       );
-    files['first.yaml'] = PV_WITH_NAMESPACE.replace('name: data', 'name: named-first');
+    files['zz-last.yaml'] = PV_WITH_NAMESPACE.replace('name: data', 'name: named-last');
     const tree = tempTree(files);
+    const stdin = PV_WITH_NAMESPACE.replace('name: data', 'name: from-stdin');
     try {
-      const walked = await lintJson(
-        [path.join(tree.dir, 'first.yaml'), path.join(tree.dir, 'tree'), '-'],
-        PV_WITH_NAMESPACE.replace('name: data', 'name: from-stdin'),
-      );
-      const treeFiles = Object.keys(files)
-        .filter((file) => file.startsWith('tree/'))
+      const walked = await lintJson(['-', path.join(tree.dir, 'zz-last.yaml'), path.join(tree.dir, 'tree')], stdin);
+      const allFiles = Object.keys(files)
         .sort()
         .map((file) => path.join(tree.dir, file));
-      expect(walked.json.findings.map((f) => f.file)).toEqual([
-        path.join(tree.dir, 'first.yaml'),
-        ...treeFiles,
-        '<stdin>',
-      ]);
-      const named = await lintJson(
-        [path.join(tree.dir, 'first.yaml'), ...treeFiles, '-'],
-        PV_WITH_NAMESPACE.replace('name: data', 'name: from-stdin'),
-      );
+      expect(walked.json.findings.map((f) => f.file)).toEqual([...allFiles, '<stdin>']);
+      const treeFiles = allFiles.filter((file) => !file.endsWith('zz-last.yaml'));
+      // Named one by one, in reverse, and the directory given again: the same output.
+      const named = await lintJson(['-', ...[...allFiles].reverse(), path.join(tree.dir, 'tree'), treeFiles[0]!], stdin);
       expect(named.stdout).toBe(walked.stdout);
     } finally {
       tree.cleanup();

@@ -168,7 +168,7 @@ describe('robustness', () => {
 describe('findings', () => {
   test('carry rule, object, source, path, message and fix, in input order', () => {
     const report = validateObjects([
-      { object: { kind: 'Pod', metadata: { name: 'first' } }, source: { file: 'a.yaml', line: 1 } },
+      { object: { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'first' } }, source: { file: 'a.yaml', line: 1 } },
       { object: namespacedVolume(), source: { file: 'a.yaml', line: 5 } },
     ]);
     expect(report.findings[0]).toEqual({

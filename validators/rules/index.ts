@@ -1,5 +1,6 @@
 import { Rule } from '../rule';
 import { EVICTION_RULES } from './eviction';
+import { INPUT_RULES } from './input';
 import { LEADER_ELECTION_RULES } from './leader-election';
 import { NFS_RULES } from './nfs';
 import { PERSISTENT_VOLUME_RULES } from './persistent-volumes';
@@ -14,6 +15,7 @@ export const ALL_RULES: readonly Rule[] = [
   ...EVICTION_RULES,
   ...LEADER_ELECTION_RULES,
   invalidSuppression,
+  ...INPUT_RULES,
 ];
 
 /** The rule with this id, or undefined. */

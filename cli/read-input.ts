@@ -1,0 +1,84 @@
+import * as fs from 'fs';
+import { InputFile, describeError } from './input-files';
+
+/** The largest file (and standard input) `ballast lint` reads, unless `--max-file-size` says otherwise. */
+export const DEFAULT_MAX_FILE_BYTES = 64 * 1024 * 1024;
+
+/** The text of one input, or why it could not be read (with what to do). */
+export type InputText = { readonly text: string } | { readonly problem: string; readonly fix: string };
+
+/**
+ * Reads one input with a byte limit, so no input can make lint grow without bound: `/dev/zero`,
+ * a FIFO that never ends, a 600 MiB log given by mistake. Only regular files are opened (a device
+ * or FIFO is refused before anything is read); standard input is read in chunks up to the limit.
+ */
+export function readInput(file: InputFile, maxBytes: number, readStdin?: () => string): InputText {
+  if (file.kind === 'unlistable') {
+    return { problem: `the directory cannot be listed (${file.reason}), so nothing in it was checked`, fix: 'Make the directory readable or leave it out of the paths.' };
+  }
+  if (file.kind === 'stdin') return readStandardInput(maxBytes, readStdin);
+  let stats: fs.Stats;
+  try {
+    stats = fs.statSync(file.fsPath);
+  } catch (error) {
+    return { problem: `the file cannot be read: ${describeError(error)}`, fix: 'Make the file readable or leave it out of the paths.' };
+  }
+  if (!stats.isFile()) {
+    return {
+      problem: `not a regular file (${specialKind(stats)}): ballast reads only files, to stay bounded`,
+      fix: 'Give the path of a file, or pipe the content through `-`.',
+    };
+  }
+  if (stats.size > maxBytes) return tooLarge(stats.size, maxBytes);
+  try {
+    return { text: fs.readFileSync(file.fsPath, 'utf8') };
+  } catch (error) {
+    return { problem: `the file cannot be read: ${describeError(error)}`, fix: 'Make the file readable or leave it out of the paths.' };
+  }
+}
+
+function readStandardInput(maxBytes: number, readStdin?: () => string): InputText {
+  if (readStdin) {
+    const text = readStdin();
+    return Buffer.byteLength(text) > maxBytes ? tooLarge(Buffer.byteLength(text), maxBytes) : { text };
+  }
+  const chunks: Buffer[] = [];
+  const chunk = Buffer.alloc(1024 * 1024);
+  let total = 0;
+  for (;;) {
+    let read: number;
+    try {
+      read = fs.readSync(0, chunk, 0, chunk.length, null);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN') continue; // a non-blocking pipe with nothing yet
+      if (code === 'EOF') break;
+      return { problem: `standard input cannot be read: ${describeError(error)}`, fix: 'Pipe the manifests into `ballast lint -`.' };
+    }
+    if (read === 0) break;
+    total += read;
+    if (total > maxBytes) return tooLarge(total, maxBytes, true);
+    chunks.push(Buffer.from(chunk.subarray(0, read)));
+  }
+  return { text: Buffer.concat(chunks).toString('utf8') };
+}
+
+function tooLarge(size: number, maxBytes: number, atLeast = false): InputText {
+  return {
+    problem: `${atLeast ? 'more than ' : ''}${mebibytes(size)} MiB, above the limit of ${mebibytes(maxBytes)} MiB: not read`,
+    fix: 'Lint the manifests in smaller files, or raise the limit with --max-file-size <MiB>.',
+  };
+}
+
+function mebibytes(bytes: number): string {
+  return (bytes / (1024 * 1024)).toFixed(bytes < 1024 * 1024 ? 2 : 0);
+}
+
+function specialKind(stats: fs.Stats): string {
+  if (stats.isFIFO()) return 'a FIFO';
+  if (stats.isCharacterDevice()) return 'a character device';
+  if (stats.isBlockDevice()) return 'a block device';
+  if (stats.isSocket()) return 'a socket';
+  if (stats.isDirectory()) return 'a directory';
+  return 'a special file';
+}
