@@ -4,6 +4,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { loadAll } from 'js-yaml';
 import { PairedTiming, TimedTask, formatMs, pairedMs, whole } from './measure';
+import { peakMemoryMiB } from './peak-memory';
 
 const ROOT = path.resolve(__dirname, '..');
 const CORPUS = path.resolve(ROOT, '..', 'shared', 'corpus');
@@ -120,7 +121,7 @@ export function runLintBench(): void {
   const cli = cliCommand();
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ballast-lint-bench-'));
   try {
-    const rows: Array<{ objects: number; json: PairedTiming; text: PairedTiming; keep: PairedTiming }> = [];
+    const rows: Array<{ objects: number; json: PairedTiming; text: PairedTiming; keep: PairedTiming; memory: { parse: number; lint: number } }> = [];
     // Doubling the input = a second, identical set of copies given as a second path.
     const halves = [path.join(root, 'a'), path.join(root, 'b')];
     for (const half of halves) writeCopies(half, copies, corpus);
@@ -130,7 +131,11 @@ export function runLintBench(): void {
       const json = pairedMs(RUNS, parseOnly, processRun([...cli.argv, 'lint', '--format', 'json', ...dirs], [0, 1]));
       const text = pairedMs(TEXT_RUNS, parseOnly, processRun([...cli.argv, 'lint', ...dirs], [0, 1]));
       const keep = pairedMs(TEXT_RUNS, parseOnly, processRun(['-e', parseScript(true), ...dirs], [0]));
-      rows.push({ objects: perCopy * copies * dirs.length, json, text, keep });
+      const memory = {
+        parse: peakMemoryMiB(['-e', parseScript(false), ...dirs]),
+        lint: peakMemoryMiB([...cli.argv, 'lint', '--format', 'json', ...dirs]),
+      };
+      rows.push({ objects: perCopy * copies * dirs.length, json, text, keep, memory });
     }
     console.log(
       `lint, whole process start to exit, ${RUNS} alternating pairs with a parse-only pass (medians); CLI: ${cli.label}`,
@@ -147,6 +152,10 @@ export function runLintBench(): void {
       console.log(
         `    floor, parse and keep every document (no rules): ${formatMs(row.keep.second)} = ${Math.round(row.objects / (row.keep.second / 1000))} objects/s, ` +
           `${row.keep.ratio.toFixed(2)}x parse-only`,
+      );
+      console.log(
+        `    peak memory: lint ${row.memory.lint.toFixed(0)} MiB, parse-only ${row.memory.parse.toFixed(0)} MiB = ` +
+          `${(row.memory.lint / row.memory.parse).toFixed(2)}x (target <= 2x)`,
       );
     }
     console.log(

@@ -6,3 +6,4 @@ import { runSynthBench } from './synth-bench';
 
 runSynthBench();
 require('./lint-bench').runLintBench(); // eslint-disable-line @typescript-eslint/no-require-imports
+require('./input-shapes-bench').runInputShapesBench(); // eslint-disable-line @typescript-eslint/no-require-imports
