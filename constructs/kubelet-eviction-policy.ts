@@ -19,6 +19,10 @@ import { EvictionThresholdValue, checkEvictionThreshold } from './eviction-thres
 import { BallastPropError, PropProblems } from './prop-error';
 
 /** A Go duration with a unit: `'90s'`, `'2m'`, `'1m30s'`, `'1h'`. */
+
+/** The largest value of a Kubernetes int32 field (evictionMaxPodGracePeriod). */
+const MAX_INT32 = 2_147_483_647;
+
 export type EvictionGracePeriod = `${number}${'s' | 'm' | 'h'}` | `${number}m${number}s` | `${number}h${number}m`;
 
 /** A soft threshold cannot exist without its grace period: the kubelet refuses to start otherwise. */
@@ -168,13 +172,14 @@ export class KubeletEvictionPolicy {
     }
     const hasSoft = Object.keys(props.soft ?? {}).length > 0;
     const maxGrace = props.maxPodGracePeriodSeconds ?? (hasSoft ? DEFAULT_MAX_POD_GRACE_PERIOD_SECONDS : undefined);
-    if (maxGrace !== undefined && (!Number.isInteger(maxGrace) || maxGrace < 0 || (hasSoft && maxGrace === 0))) {
+    // The kubelet reads an int32: 1e21 is an integer to JavaScript but no value the kubelet accepts.
+    if (maxGrace !== undefined && (!Number.isSafeInteger(maxGrace) || maxGrace < 0 || maxGrace > MAX_INT32 || (hasSoft && maxGrace === 0))) {
       problems.add(
         'maxPodGracePeriodSeconds',
         maxGrace,
         hasSoft && maxGrace === 0
           ? 'with soft thresholds, 0 kills evicted pods without any grace'
-          : 'must be a non-negative whole number of seconds',
+          : `must be a whole number of seconds from 0 to ${MAX_INT32}`,
         `use e.g. ${DEFAULT_MAX_POD_GRACE_PERIOD_SECONDS}`,
       );
     }

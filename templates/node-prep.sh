@@ -46,7 +46,7 @@ esac
 
 # Reads KEY from os-release without sourcing it (it is data, not a script).
 os_release_value() {
-  sed -n "s/^$1=//p" "$ROOT/etc/os-release" | head -n 1 | tr -d '"'"'"
+  sed -n "s/^$1=//p" "$ROOT/etc/os-release" | head -n 1 | tr -d '\r"'"'"
 }
 
 detect_os_family() {

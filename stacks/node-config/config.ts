@@ -6,7 +6,10 @@ import { NodePrepStep, NodePrepStepProvider } from './node-prep-step';
 export interface NodeConfigStackConfig {
   /** @default 'ballast-node-prep' */
   readonly namespace?: string;
-  /** Image with /bin/sh and nsenter. @default 'docker.io/library/debian:bookworm-slim' */
+  /**
+   * Image with /bin/sh and nsenter, pinned by digest (`repo:tag@sha256:...`): a tag can be moved to
+   * other content, and this image runs privileged on every node. @default 'docker.io/library/debian:bookworm-slim' (with a warning)
+   */
   readonly image?: string;
   readonly nodeGroups: readonly NodeGroupConfig[];
 }
@@ -37,7 +40,17 @@ export interface ResolvedNodeConfig {
   readonly namespace: string;
   readonly image: string;
   readonly groups: readonly NodeGroup[];
+  /** What is allowed but unwise (a mutable image tag): `pulumi up` prints these. */
+  readonly warnings: readonly string[];
 }
+
+/**
+ * Namespaces the stack must not take over: it labels its namespace `enforce: privileged` (the
+ * node-prep pods need it), which would open these to privileged pods of anyone who can create one.
+ */
+export const RESERVED_NAMESPACES: readonly string[] = ['kube-system', 'kube-public', 'kube-node-lease', 'default'];
+
+const PINNED_IMAGE = /@sha256:[a-f0-9]{64}$/;
 
 export const DEFAULT_NAMESPACE = 'ballast-node-prep';
 export const DEFAULT_IMAGE = 'docker.io/library/debian:bookworm-slim';
@@ -53,6 +66,19 @@ export function resolveNodeConfig(
   const namespace = config.namespace ?? DEFAULT_NAMESPACE;
   if (!DNS_LABEL.test(namespace))
     problems.push(`namespace "${namespace}": must be a DNS label (lower-case letters, digits, -)`);
+  else if (RESERVED_NAMESPACES.includes(namespace))
+    problems.push(
+      `namespace "${namespace}": reserved; the stack labels its namespace pod-security enforce=privileged, ` +
+        `which must not apply to ${namespace}: use a namespace of its own (default ${DEFAULT_NAMESPACE})`,
+    );
+  const image = config.image ?? DEFAULT_IMAGE;
+  const warnings: string[] = [];
+  if (typeof image !== 'string' || image.trim() === '') problems.push('image: set an image with /bin/sh and nsenter');
+  else if (!PINNED_IMAGE.test(image))
+    warnings.push(
+      `image "${image}" is not pinned by digest: the tag can be moved to other content, and this image runs ` +
+        'privileged on every node. Pin it: image: <repo>:<tag>@sha256:<digest> (`crane digest <repo>:<tag>`).',
+    );
   const groupsIn = Array.isArray(config.nodeGroups) ? config.nodeGroups : [];
   if (groupsIn.length === 0) problems.push('nodeGroups: set at least one group {name, nodes, prerequisites}');
   const seenNodes = new Map<string, string>();
@@ -125,5 +151,5 @@ export function resolveNodeConfig(
     groups.push({ name: group?.name, nodes, prerequisites, tolerations: group?.tolerations ?? [], steps });
   });
   if (problems.length > 0) throw new Error(`invalid ballast-node-config stack config:\n  - ${problems.join('\n  - ')}`);
-  return { namespace, image: config.image ?? DEFAULT_IMAGE, groups };
+  return { namespace, image, groups, warnings };
 }

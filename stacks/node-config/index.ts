@@ -10,7 +10,9 @@ const stackConfig: NodeConfigStackConfig = {
   image: config.get('image'),
   nodeGroups: config.requireObject<NodeConfigStackConfig['nodeGroups']>('nodeGroups'),
 };
-const nodePrep = new NodePrep('ballast', resolveNodeConfig(stackConfig, NODE_PREP_STEP_PROVIDERS));
+const resolved = resolveNodeConfig(stackConfig, NODE_PREP_STEP_PROVIDERS);
+for (const warning of resolved.warnings) void pulumi.log.warn(warning);
+const nodePrep = new NodePrep('ballast', resolved);
 
 export const daemonSets = Object.keys(nodePrep.daemonSets);
 export const labelledNodes = Object.keys(nodePrep.nodePatches);

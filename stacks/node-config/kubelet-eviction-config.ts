@@ -113,7 +113,7 @@ export function parseKubeletEvictionStepConfig(raw: unknown, where: string): Kub
       `${where}.healthTimeoutSeconds ${JSON.stringify(timeout)}: a whole number of seconds from 10 to 1800`,
     );
   }
-  if (config.maxPodGracePeriodSeconds !== undefined && typeof config.maxPodGracePeriodSeconds !== 'number') {
+  if (config.maxPodGracePeriodSeconds !== undefined && !Number.isSafeInteger(config.maxPodGracePeriodSeconds)) {
     problems.push(
       `${where}.maxPodGracePeriodSeconds ${JSON.stringify(config.maxPodGracePeriodSeconds)}: a whole number of seconds`,
     );

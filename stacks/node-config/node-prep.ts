@@ -20,8 +20,10 @@ const NSENTER = 'nsenter --target 1 --mount --uts --ipc --net --pid --';
  *
  * 1. per node group, a DaemonSet restricted to the group's nodes (by node name) whose init
  *    containers enter the host (privileged, hostPID, nsenter) and run node-prep.sh, then each
- *    extension step; the pod turns Ready only when the readiness probe re-verifies everything on the
- *    host. Updates roll one node at a time (maxUnavailable 1). When a step disrupts the node (a
+ *    extension step, then verify everything on the host; all privileged work ends there. The pod's
+ *    one long-running container is unprivileged (non-root, no capabilities, read-only root file
+ *    system, no mounts): it only keeps the pod Ready, which it is only once every init container
+ *    succeeded. Updates roll one node at a time (maxUnavailable 1). When a step disrupts the node (a
  *    kubelet restart), the group gets one DaemonSet per node instead, each depending on the
  *    previous node's: creation, too, then goes one node at a time, and stops at the first failure;
  * 2. per node, a NodePatch with the labels, which depends on the DaemonSet that prepares the node:
@@ -170,6 +172,16 @@ export function nodePrepDaemonSetSpec(
     ? [{ name: NODE_PREP_PREREQUISITES_ENV, value: renderNodePrepPrerequisites(group.prerequisites) }]
     : [];
   const privileged: k8s.types.input.core.v1.SecurityContext = { privileged: true, runAsUser: 0 };
+  // The long-running container holds no privilege: it only keeps the prepared pod alive and Ready.
+  const unprivileged: k8s.types.input.core.v1.SecurityContext = {
+    runAsNonRoot: true,
+    runAsUser: 65534,
+    runAsGroup: 65534,
+    allowPrivilegeEscalation: false,
+    readOnlyRootFilesystem: true,
+    capabilities: { drop: ['ALL'] },
+    seccompProfile: { type: 'RuntimeDefault' },
+  };
   const scriptsMount = { name: 'scripts', mountPath: SCRIPTS_DIR, readOnly: true };
   const envOf = (step: NodePrepStep) => Object.entries(step.env ?? {}).map(([name, value]) => ({ name, value }));
   const verifyCommands = [
@@ -222,23 +234,30 @@ export function nodePrepDaemonSetSpec(
             volumeMounts: [scriptsMount],
             resources: { requests: { cpu: '10m', memory: '32Mi' }, limits: { memory: '256Mi' } },
           })),
+          // The last privileged act: verify the whole preparation on the host. The pod is never
+          // Ready, and the node never labelled, unless this passes.
+          ...(verifyCommands.length > 0
+            ? [
+                {
+                  name: 'verify',
+                  image,
+                  command: ['/bin/sh', '-c', verifyCommands.join(' && ')],
+                  env: [...prerequisitesEnv, ...group.steps.flatMap(envOf)],
+                  securityContext: privileged,
+                  volumeMounts: [scriptsMount],
+                  resources: { requests: { cpu: '10m', memory: '16Mi' }, limits: { memory: '64Mi' } },
+                },
+              ]
+            : []),
         ],
         containers: [
           {
-            name: 'verified',
+            name: 'prepared',
             image,
-            // Stays up so the readiness probe keeps checking the host.
+            // Stays up so the DaemonSet counts the node as prepared; nothing of the host is reachable from here.
             command: ['/bin/sh', '-c', 'trap "exit 0" TERM; while :; do sleep 3600 & wait $!; done'],
-            env: [...prerequisitesEnv, ...group.steps.flatMap(envOf)],
-            securityContext: privileged,
-            volumeMounts: [scriptsMount],
-            readinessProbe: {
-              exec: { command: ['/bin/sh', '-c', verifyCommands.join(' && ') || 'true'] },
-              periodSeconds: 60,
-              timeoutSeconds: 30,
-              failureThreshold: 1,
-            },
-            resources: { requests: { cpu: '10m', memory: '16Mi' }, limits: { memory: '64Mi' } },
+            securityContext: unprivileged,
+            resources: { requests: { cpu: '1m', memory: '8Mi' }, limits: { memory: '16Mi' } },
           },
         ],
       },

@@ -82,6 +82,7 @@ describe('KubeletEvictionPolicy', () => {
       { soft: { 'memory.available': { threshold: '500Mi', gracePeriod: '1m' } }, maxPodGracePeriodSeconds: 0 },
       'maxPodGracePeriodSeconds',
     ],
+    ['a max pod grace period no int32 holds (1e21)', { maxPodGracePeriodSeconds: 1e21 }, 'maxPodGracePeriodSeconds'],
     ['a minimum reclaim of 0%', { minimumReclaim: { 'nodefs.available': '0%' } }, 'minimumReclaim.nodefs.available'],
     ['merge-by-kubelet before 1.33', { defaults: 'merge-by-kubelet' }, 'defaults'],
   ])('refuses %s at construction, naming the prop', (_what, props, prop) => {

@@ -138,8 +138,8 @@ describe('kubeletEviction in the node-config stack', () => {
     // The whole step runs in the host's namespaces, 127.0.0.1:10248 included: the pod needs no hostNetwork.
     expect(pod.hostNetwork).toBeUndefined();
     expect(pod.automountServiceAccountToken).toBe(false);
-    // No prerequisites in this group: the eviction step is the only init container.
-    expect(pod.initContainers.map((c: { name: string }) => c.name)).toEqual(['step-kubelet-eviction']);
+    // No prerequisites in this group: the eviction step, then the verification of the host.
+    expect(pod.initContainers.map((c: { name: string }) => c.name)).toEqual(['step-kubelet-eviction', 'verify']);
     const [step] = pod.initContainers;
     expect(step.securityContext).toEqual({ privileged: true, runAsUser: 0 });
     expect(step.command).toEqual([
@@ -157,6 +157,7 @@ describe('kubeletEviction in the node-config stack', () => {
     expect(nfsPod.initContainers.map((c: { name: string }) => c.name)).toEqual([
       'prerequisites',
       'step-kubelet-eviction',
+      'verify',
     ]);
   });
 
@@ -175,18 +176,18 @@ describe('kubeletEviction in the node-config stack', () => {
     expect(script).toContain(fs.readFileSync(`${__dirname}/../../templates/apply-kubelet-dropins.sh`, 'utf8'));
   });
 
-  test('is Ready only while the files equal the rendered ones and the kubelet is healthy (readiness runs verify on the host)', async () => {
+  test('is Ready only once the files equal the rendered ones and the kubelet is healthy (the last init container verifies on the host)', async () => {
     const { resources } = await deploy(config);
-    const [eviction] = find(resources, DAEMON_SET, 'ballast-small-disk-prep-worker-2').inputs.spec.template.spec
-      .containers;
-    expect(eviction.readinessProbe.exec.command).toEqual([
+    const eviction = find(resources, DAEMON_SET, 'ballast-small-disk-prep-worker-2').inputs.spec.template.spec
+      .initContainers.at(-1);
+    expect(eviction.command).toEqual([
       '/bin/sh',
       '-c',
       `${NSENTER} sh -s -- 'verify' < /ballast/step-small-disk-kubelet-eviction.sh`,
     ]);
-    const [both] = find(resources, DAEMON_SET, 'ballast-nfs-small-disk-prep-worker-5').inputs.spec.template.spec
-      .containers;
-    expect(both.readinessProbe.exec.command[2]).toBe(
+    const both = find(resources, DAEMON_SET, 'ballast-nfs-small-disk-prep-worker-5').inputs.spec.template.spec
+      .initContainers.at(-1);
+    expect(both.command[2]).toBe(
       `${NSENTER} sh -s -- 'verify' < /ballast/node-prep.sh && ${NSENTER} sh -s -- 'verify' < /ballast/step-nfs-small-disk-kubelet-eviction.sh`,
     );
     expect(both.env.map((e: { name: string }) => e.name)).toEqual([
@@ -273,6 +274,11 @@ describe('kubeletEviction config', () => {
       'a negative minimum reclaim',
       { kubernetesVersion: '1.30', minimumReclaim: { 'memory.available': '-1Mi' } },
       `${where}.minimumReclaim.memory.available "-1Mi"`,
+    ],
+    [
+      'a max pod grace period beyond int32, which would render as 1e+21',
+      { kubernetesVersion: '1.30', maxPodGracePeriodSeconds: 1e21 },
+      `${where}.maxPodGracePeriodSeconds 1e+21`,
     ],
     [
       'a negative max pod grace period',

@@ -1,5 +1,8 @@
 import { NodeConfigStackConfig, resolveNodeConfig } from '../../stacks/node-config/config';
-import { NodePrepStepProvider } from '../../stacks/node-config/extensions';
+import * as fs from 'fs';
+import * as path from 'path';
+import * as jsYaml from 'js-yaml';
+import { NODE_PREP_STEP_PROVIDERS, NodePrepStepProvider } from '../../stacks/node-config/extensions';
 import { NFS_CLIENT, RBD_CLIENT } from '../../validators/node-prerequisites';
 import { RegisteredResource as Registered, deployNodePrep, setRecordingPulumiMocks } from '../support/pulumi-mocks';
 
@@ -49,14 +52,21 @@ describe('node-config stack', () => {
     ]);
   });
 
-  test('enters the host (privileged, hostPID, nsenter), with no service account token', async () => {
+  test('enters the host (privileged, hostPID, nsenter) only in init containers, with no service account token', async () => {
     const pod = byName(await deploy(config), 'ballast-storage').inputs.spec.template.spec;
     expect(pod.hostPID).toBe(true);
     expect(pod.automountServiceAccountToken).toBe(false);
     expect(pod.hostNetwork).toBeUndefined();
-    for (const container of [...pod.initContainers, ...pod.containers]) {
-      expect(container.securityContext.privileged).toBe(true);
-    }
+    expect(pod.initContainers.map((c: { name: string }) => c.name)).toEqual(['prerequisites', 'verify']);
+    for (const container of pod.initContainers) expect(container.securityContext.privileged).toBe(true);
+    // The one container that stays up holds no privilege, no host mount and no script.
+    expect(pod.containers).toHaveLength(1);
+    expect(pod.containers[0].securityContext).toEqual({
+      runAsNonRoot: true, runAsUser: 65534, runAsGroup: 65534, allowPrivilegeEscalation: false,
+      readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] }, seccompProfile: { type: 'RuntimeDefault' },
+    });
+    expect(pod.containers[0].volumeMounts).toBeUndefined();
+    expect(pod.containers[0].command.join(' ')).not.toContain('nsenter');
     const [install] = pod.initContainers;
     expect(install.command.join(' ')).toContain(
       "nsenter --target 1 --mount --uts --ipc --net --pid -- sh -s -- 'install' < /ballast/node-prep.sh",
@@ -82,8 +92,9 @@ describe('node-config stack', () => {
   test('is Ready only when the verification passes on the host, and rolls one node at a time', async () => {
     const spec = byName(await deploy(config), 'ballast-storage').inputs.spec;
     expect(spec.updateStrategy).toEqual({ type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: 0 } });
-    const [verified] = spec.template.spec.containers;
-    expect(verified.readinessProbe.exec.command).toEqual([
+    const verified = spec.template.spec.initContainers.at(-1);
+    expect(verified.name).toBe('verify');
+    expect(verified.command).toEqual([
       '/bin/sh',
       '-c',
       "nsenter --target 1 --mount --uts --ipc --net --pid -- sh -s -- 'verify' < /ballast/node-prep.sh",
@@ -149,9 +160,9 @@ describe('node-config stack', () => {
     };
     const resources = await deploy(withStep, [provider]);
     const pod = byName(resources, 'ballast-storage').inputs.spec.template.spec;
-    expect(pod.initContainers.map((c: { name: string }) => c.name)).toEqual(['prerequisites', 'step-example']);
+    expect(pod.initContainers.map((c: { name: string }) => c.name)).toEqual(['prerequisites', 'step-example', 'verify']);
     expect(pod.initContainers[1].env).toEqual([{ name: 'THRESHOLD', value: '5%' }]);
-    expect(pod.containers[0].readinessProbe.exec.command[2]).toContain(
+    expect(pod.initContainers[2].command[2]).toContain(
       "&& nsenter --target 1 --mount --uts --ipc --net --pid -- sh -s -- 'verify' < /ballast/step-storage-example.sh",
     );
     expect(byName(resources, 'ballast-scripts').inputs.data['step-storage-example.sh']).toBe('echo ok\n');
@@ -190,10 +201,34 @@ describe('stack config validation', () => {
     expect(() => resolveNodeConfig({ nodeGroups: [] })).toThrow(/set at least one group/);
   });
 
-  test('defaults: namespace ballast-node-prep, a Debian image with nsenter', () => {
+  test('defaults: namespace ballast-node-prep, a Debian image with nsenter, with a warning that it is not pinned', () => {
     const resolved = resolveNodeConfig(config);
     expect(resolved.namespace).toBe('ballast-node-prep');
     expect(resolved.image).toBe('docker.io/library/debian:bookworm-slim');
     expect(resolved.groups[1]!.prerequisites).toEqual([NFS_CLIENT, RBD_CLIENT]);
+    expect(resolved.warnings).toEqual([expect.stringContaining('is not pinned by digest')]);
+    const pinned = `docker.io/library/debian:bookworm-slim@sha256:${'a'.repeat(64)}`;
+    expect(resolveNodeConfig({ ...config, image: pinned }).warnings).toEqual([]);
+  });
+
+  test.each(['kube-system', 'kube-public', 'kube-node-lease', 'default'])(
+    'refuses the reserved namespace %s, which it would label enforce=privileged',
+    (namespace) => {
+      expect(() => resolveNodeConfig({ ...config, namespace })).toThrow(`namespace "${namespace}": reserved`);
+    },
+  );
+
+  test('the example stack config pins its image by digest and uses a namespace of its own', () => {
+    const example = jsYaml.load(fs.readFileSync(path.join(__dirname, '..', '..', 'stacks', 'node-config', 'Pulumi.example.yaml'), 'utf8')) as {
+      config: Record<string, unknown>;
+    };
+    const resolved = resolveNodeConfig({
+      namespace: example.config['ballast-node-config:namespace'] as string,
+      image: example.config['ballast-node-config:image'] as string,
+      nodeGroups: example.config['ballast-node-config:nodeGroups'] as NodeConfigStackConfig['nodeGroups'],
+    }, NODE_PREP_STEP_PROVIDERS);
+    expect(resolved.image).toMatch(/@sha256:[a-f0-9]{64}$/);
+    expect(resolved.warnings).toEqual([]);
+    expect(resolved.namespace).toBe('ballast-node-prep');
   });
 });

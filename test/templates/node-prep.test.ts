@@ -154,6 +154,14 @@ describe('node-prep.sh', () => {
     expect(calls(s).filter((call) => call.includes(' install '))).toEqual([expected]);
   });
 
+  test('reads an os-release with CRLF line endings (edited on Windows) like any other', () => {
+    const s = make(UBUNTU.replace(/\n/g, '\r\n'), ['apt-get']);
+    const result = run(s);
+    expect(result.stderr).not.toContain('unsupported operating system');
+    expect(result.status).toBe(0);
+    expect(calls(s)).toEqual(['apt-get update -q', 'apt-get install -y -q --no-install-recommends nfs-common']);
+  });
+
   test('installs only what is missing: a satisfied prerequisite and an installed package are left alone', () => {
     const s = make(UBUNTU, ['apt-get']);
     fs.mkdirSync(path.join(s.root, 'usr', 'sbin'), { recursive: true });
