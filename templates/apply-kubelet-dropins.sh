@@ -1,14 +1,22 @@
 #!/bin/sh
 # Installs kubelet drop-ins on a node and keeps the node up:
-#   - writes each file atomically (temp file in the target directory, then rename);
-#   - restarts the kubelet only when some content changed;
-#   - waits until the kubelet is active and /healthz answers, several checks in a row;
-#   - if it does not become healthy, restores the previous files (or removes new ones),
-#     restarts again and exits non-zero, so a bad drop-in cannot take the node down.
+#   - writes each file atomically (temp file in the target directory, then rename), owned by root
+#     with mode 0644 whoever staged it and however (a drop-in the kubelet's unit reads must not be
+#     writable by anyone else);
+#   - keeps an apply journal: before the first change it records what will change, and the backup
+#     of every replaced file (symbolic links as links) and every directory it creates; a run that
+#     finds a journal left by an interrupted run (SIGTERM, a killed pod, a reboot) first rolls that
+#     change back, so the backup is never lost and no half-applied state is taken for done;
+#   - restarts the kubelet only when some content changed, then waits until it is active and
+#     /healthz answers, several checks in a row;
+#   - if it does not become healthy, restores the previous files, removes the ones and the
+#     directories it created, restarts again and exits non-zero, so a bad drop-in cannot take the
+#     node down;
+#   - when nothing changed, still checks that the kubelet is healthy before saying so.
 #
 # Usage: apply-kubelet-dropins.sh STAGING_DIR
 #   STAGING_DIR holds the files under their node paths, e.g.
-#   STAGING_DIR/etc/kubernetes/kubelet.conf.d/50-ballast-eviction.conf. Modes are kept.
+#   STAGING_DIR/etc/kubernetes/kubelet.conf.d/50-ballast-eviction.conf.
 # Environment:
 #   ROOT                 host filesystem root the files are written under (default: /)
 #   HOST_EXEC            prefix that runs a command on the host, e.g. from a privileged pod:
@@ -18,9 +26,10 @@
 #   HEALTH_TIMEOUT       seconds to wait for the kubelet to become healthy (default: 120)
 #   HEALTH_INTERVAL      seconds between checks (default: 2)
 #   HEALTHY_CHECKS       consecutive good checks required (default: 3)
-#   BACKUP_DIR           where previous files are kept (default: $ROOT/var/lib/ballast/kubelet-dropins-backup)
-# Exit status: 0 applied or unchanged; 2 rolled back, kubelet healthy on the previous files;
-#              3 rolled back, kubelet still unhealthy; 64 usage error.
+#   BACKUP_DIR           the journal and the previous files (default: $ROOT/var/lib/ballast/kubelet-dropins-backup)
+# Exit status: 0 applied, or unchanged and healthy; 2 rolled back, kubelet healthy on the previous
+#              files; 3 rolled back, kubelet still unhealthy; 6 unchanged but the kubelet is not
+#              healthy; 64 usage error; 143 interrupted (the journal is kept for the next run).
 set -eu
 
 log() { printf 'apply-kubelet-dropins: %s\n' "$*" >&2; }
@@ -38,6 +47,12 @@ HEALTH_TIMEOUT=${HEALTH_TIMEOUT:-120}
 HEALTH_INTERVAL=${HEALTH_INTERVAL:-2}
 HEALTHY_CHECKS=${HEALTHY_CHECKS:-3}
 BACKUP_DIR=${BACKUP_DIR:-$ROOT/var/lib/ballast/kubelet-dropins-backup}
+JOURNAL="$BACKUP_DIR/journal"
+CHANGED="$BACKUP_DIR/changed"
+CREATED_DIRS="$BACKUP_DIR/created-dirs"
+
+# An interrupted run keeps its journal: the next run rolls the change back before anything else.
+trap 'log "interrupted: the journal in $BACKUP_DIR is kept; the next run rolls this change back"; exit 143' TERM INT HUP
 
 # Runs a command on the host; HOST_EXEC is a command prefix and is split on purpose.
 on_host() {
@@ -45,11 +60,32 @@ on_host() {
   $HOST_EXEC "$@"
 }
 
-# Writes $2 (a file) to $1 (a path) atomically, keeping $2's mode.
+# Creates directory $1 and its missing parents, recording each one created (outermost first).
+make_dirs() {
+  [ -d "$1" ] && return 0
+  make_dirs "$(dirname "$1")"
+  mkdir "$1"
+  chmod 0755 "$1"
+  printf '%s\n' "$1" >> "$CREATED_DIRS"
+}
+
+# Writes the content of $2 to $1 atomically: root-owned (when run as root) and mode 0644, whatever
+# the owner and mode of $2.
 install_atomically() {
-  mkdir -p "$(dirname "$1")"
-  cp -p "$2" "$1.ballast-tmp.$$"
-  mv -f "$1.ballast-tmp.$$" "$1"
+  make_dirs "$(dirname "$1")"
+  tmp="$1.ballast-tmp.$$"
+  cat "$2" > "$tmp"
+  chmod 0644 "$tmp"
+  if [ "$(id -u)" = 0 ]; then chown 0:0 "$tmp"; fi
+  mv -f "$tmp" "$1"
+}
+
+# Puts the backup $2 (a file or a symbolic link, as it was) back at $1.
+restore_backup() {
+  tmp="$1.ballast-tmp.$$"
+  rm -f "$tmp"
+  cp -P -p "$2" "$tmp"
+  mv -f "$tmp" "$1"
 }
 
 kubelet_healthy() {
@@ -86,29 +122,67 @@ restart_kubelet() {
   on_host systemctl restart kubelet
 }
 
+# Undoes the change the journal describes: previous files back (links as links), new files and the
+# directories created for them removed (innermost first, only when empty).
+roll_back() {
+  while IFS= read -r relative; do
+    if [ -e "$BACKUP_DIR/files/$relative" ] || [ -L "$BACKUP_DIR/files/$relative" ]; then
+      restore_backup "$ROOT/$relative" "$BACKUP_DIR/files/$relative"
+      log "restored /$relative"
+    else
+      rm -f "$ROOT/$relative"
+      log "removed /$relative"
+    fi
+  done < "$CHANGED"
+  if [ -f "$CREATED_DIRS" ]; then
+    sed '1!G;h;$!d' "$CREATED_DIRS" | while IFS= read -r dir; do
+      rmdir "$dir" 2>/dev/null || true
+    done
+  fi
+}
+
+if [ -f "$JOURNAL" ]; then
+  log "found the journal of an interrupted apply: rolling it back first"
+  roll_back
+  rm -f "$JOURNAL"
+  restart_kubelet
+  if ! wait_until_healthy; then
+    log "rolled back the interrupted apply, but the kubelet is still not healthy"
+    exit 3
+  fi
+fi
+
 rm -rf "$BACKUP_DIR"
 mkdir -p "$BACKUP_DIR/files"
-CHANGED="$BACKUP_DIR/changed"
+chmod 0700 "$BACKUP_DIR"
 : > "$CHANGED"
+: > "$CREATED_DIRS"
 
 (cd "$STAGING" && find . -type f | sed 's|^\./||' | LC_ALL=C sort) > "$BACKUP_DIR/staged"
 while IFS= read -r relative; do
   target="$ROOT/$relative"
-  if [ -f "$target" ] && cmp -s "$STAGING/$relative" "$target"; then
+  if [ -f "$target" ] && [ ! -L "$target" ] && cmp -s "$STAGING/$relative" "$target" \
+    && [ "$(stat -c '%a' "$target")" = 644 ] && { [ "$(id -u)" != 0 ] || [ "$(stat -c '%u:%g' "$target")" = 0:0 ]; }; then
     continue
   fi
-  if [ -f "$target" ]; then
+  if [ -e "$target" ] || [ -L "$target" ]; then
     mkdir -p "$(dirname "$BACKUP_DIR/files/$relative")"
-    cp -p "$target" "$BACKUP_DIR/files/$relative"
+    cp -P -p "$target" "$BACKUP_DIR/files/$relative"
   fi
   printf '%s\n' "$relative" >> "$CHANGED"
 done < "$BACKUP_DIR/staged"
 
 if [ ! -s "$CHANGED" ]; then
-  log "unchanged: kubelet not restarted"
-  exit 0
+  if wait_until_healthy; then
+    log "unchanged: kubelet healthy, not restarted"
+    exit 0
+  fi
+  log "unchanged, but the kubelet is not healthy"
+  exit 6
 fi
 
+# From here on the node changes: the journal says so until the change is complete or undone.
+: > "$JOURNAL"
 while IFS= read -r relative; do
   install_atomically "$ROOT/$relative" "$STAGING/$relative"
   log "wrote /$relative"
@@ -116,21 +190,14 @@ done < "$CHANGED"
 
 restart_kubelet
 if wait_until_healthy; then
+  rm -f "$JOURNAL"
   log "applied: kubelet healthy"
   exit 0
 fi
 
 log "kubelet not healthy after ${HEALTH_TIMEOUT}s: restoring the previous files"
-while IFS= read -r relative; do
-  if [ -f "$BACKUP_DIR/files/$relative" ]; then
-    install_atomically "$ROOT/$relative" "$BACKUP_DIR/files/$relative"
-    log "restored /$relative"
-  else
-    rm -f "$ROOT/$relative"
-    log "removed /$relative"
-  fi
-done < "$CHANGED"
-
+roll_back
+rm -f "$JOURNAL"
 restart_kubelet
 if wait_until_healthy; then
   log "rolled back: kubelet healthy on the previous files"

@@ -19,7 +19,7 @@ export const KUBELET_EVICTION_LABEL = 'node.ballast.dev/kubelet-eviction';
 /** Where the step keeps its staging copy, the backup of the previous files and failure markers. */
 export const KUBELET_EVICTION_STATE_DIR = '/var/lib/ballast/kubelet-eviction';
 
-/** Exit statuses of the step script (0 to 3 are those of apply-kubelet-dropins.sh). */
+/** Exit statuses of the step script (0 to 3, 6 and 143 are those of apply-kubelet-dropins.sh). */
 export const KUBELET_EVICTION_EXIT = {
   applied: 0,
   rolledBackHealthy: 2,
@@ -28,6 +28,8 @@ export const KUBELET_EVICTION_EXIT = {
   refusedKnownBad: 4,
   /** The running kubelet was not started with --config-dir=<configDir>: the drop-in would be ignored. */
   configDirNotRead: 5,
+  /** The files are in place, but the kubelet is not healthy: nothing was changed, nothing is claimed. */
+  unchangedUnhealthy: 6,
   usage: 64,
 } as const;
 

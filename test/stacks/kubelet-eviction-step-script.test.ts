@@ -129,7 +129,7 @@ describe('the kubelet eviction step on a node', () => {
     node.clearCalls();
     const again = node.run(good, 'apply');
     expect(again.status).toBe(0);
-    expect(again.stderr).toContain('unchanged: kubelet not restarted');
+    expect(again.stderr).toContain('unchanged: kubelet healthy, not restarted');
     expect(node.calls().filter((call) => /daemon-reload|restart/.test(call))).toEqual([]);
     expect(node.run(good, 'verify').status).toBe(0);
   });
