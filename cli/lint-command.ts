@@ -1,8 +1,11 @@
-import { Finding, ObjectRef, validateObjects } from '../validators';
+import { Finding, KubeVersion, ObjectRef, targetVersionProblem, validateObjects } from '../validators';
 import { readLintOptions } from './config';
+import { findingFingerprint } from './finding-fingerprint';
 import { LoadedManifests, ManifestSource, loadManifests } from './load-manifests';
 import { FormatOptions, Formatter, LintFinding, LintObjectRef, LintResult, LintedObject } from './lint-result';
 import { SourcePositions } from './source-positions';
+import { readSuppressions } from './suppressions-file';
+import { UsageError } from './usage-error';
 
 export const OUTPUT_FORMATS = ['text', 'json', 'sarif', 'junit'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -16,6 +19,10 @@ export interface LintCommandOptions {
   readonly readStdin?: () => string;
   /** The largest input read, in bytes. @default 64 MiB */
   readonly maxFileBytes?: number;
+  /** Findings recorded here (`--suppress-all`) are reported as baselined and fail no run. @default none */
+  readonly suppressionsFile?: string;
+  /** Report only what becomes an error when the cluster moves from the target to this version. */
+  readonly upgradeTo?: string;
 }
 
 /** `ballast lint`: the result and its rendering; the exit code is 1 when any unsuppressed error remains. */
@@ -27,11 +34,21 @@ export async function lint(paths: readonly string[], options: LintCommandOptions
     ...(options.maxFileBytes !== undefined ? { maxFileBytes: options.maxFileBytes } : {}),
   });
   const report = validateObjects(manifests.objects, lintOptions);
+  const upgrade =
+    options.upgradeTo === undefined ? undefined : upgradeTarget(options.upgradeTo, lintOptions.kubernetesVersion);
+  // On upgrade: the errors at the new version that are not errors today (rule, object and field).
+  const reported = upgrade
+    ? newErrors(
+        report.findings,
+        validateObjects(manifests.objects, { ...lintOptions, kubernetesVersion: upgrade }).findings,
+      )
+    : report.findings;
 
+  const baseline = options.suppressionsFile === undefined ? undefined : readSuppressions(options.suppressionsFile);
   const positions = new SourcePositions(manifests.readText);
   const findings = [
-    ...manifests.loaderFindings.map((finding) => toLintFinding(finding, finding.source.line ?? null)),
-    ...report.findings.map((finding) => toLintFinding(finding, lineOf(finding, positions))),
+    ...manifests.loaderFindings.map((finding) => toLintFinding(finding, finding.source.line ?? null, baseline)),
+    ...reported.map((finding) => toLintFinding(finding, lineOf(finding, positions), baseline)),
   ];
   const fileOrder = new Map(manifests.files.map((file, i) => [file, i]));
   findings.sort(
@@ -39,20 +56,25 @@ export async function lint(paths: readonly string[], options: LintCommandOptions
       (fileOrder.get(a.file ?? '') ?? -1) - (fileOrder.get(b.file ?? '') ?? -1) || (a.line ?? 0) - (b.line ?? 0),
   );
 
-  const errors = findings.filter((f) => !f.suppressed && f.severity === 'error').length;
+  const counted = findings.filter((f) => !f.suppressed && !f.baselined);
   return {
     findings,
     summary: {
       files: manifests.files.length,
       objects: report.objects,
-      errors,
-      warnings: findings.filter((f) => !f.suppressed && f.severity === 'warning').length,
+      errors: counted.filter((f) => f.severity === 'error').length,
+      warnings: counted.filter((f) => f.severity === 'warning').length,
       suppressed: findings.filter((f) => f.suppressed).length,
+      baselined: findings.filter((f) => f.baselined && !f.suppressed).length,
     },
-    target: {
-      kubernetesVersion: lintOptions.kubernetesVersion.toString(),
-      source: lintOptions.kubernetesVersionSource,
-    },
+    target: upgrade
+      ? {
+          kubernetesVersion: upgrade.toString(),
+          source: 'command line',
+          upgradeFrom: lintOptions.kubernetesVersion.toString(),
+        }
+      : { kubernetesVersion: lintOptions.kubernetesVersion.toString(), source: lintOptions.kubernetesVersionSource },
+    ...(baseline && options.suppressionsFile !== undefined ? { baselineFile: options.suppressionsFile } : {}),
     files: manifests.files,
     objects: () => lintedObjects(manifests),
   };
@@ -82,7 +104,34 @@ function lineOf(finding: Finding, positions: SourcePositions): number | null {
   }
 }
 
-function toLintFinding(finding: Finding, line: number | null): LintFinding {
+/** `--upgrade-to X.Y`: a version the rules know, newer than the target. */
+function upgradeTarget(text: string, current: KubeVersion): KubeVersion {
+  const problem = targetVersionProblem(text);
+  if (problem !== undefined) throw new UsageError(`--upgrade-to: ${problem}`);
+  const next = KubeVersion.target(text);
+  if (!next.atLeast(current.nextMinor())) {
+    throw new UsageError(
+      `--upgrade-to ${text} is not newer than the target ${current.toString()}: set the current version with --kube-version`,
+    );
+  }
+  return next;
+}
+
+/** The unsuppressed errors of `after` that `before` does not have as errors (same rule, object and field). */
+function newErrors(before: readonly Finding[], after: readonly Finding[]): Finding[] {
+  const key = (f: Finding) =>
+    [f.rule, f.object.apiVersion, f.object.kind, f.object.namespace, f.object.name, f.path].join('\u0000');
+  const errorsBefore = new Set(before.filter((f) => f.severity === 'error' && !f.suppressed).map(key));
+  return after.filter((f) => f.severity === 'error' && !f.suppressed && !errorsBefore.has(key(f)));
+}
+
+function toLintFinding(finding: Finding, line: number | null, baseline: ReadonlySet<string> | undefined): LintFinding {
+  const fingerprint = findingFingerprint({
+    rule: finding.rule,
+    object: toLintRef(finding.object),
+    path: finding.path,
+    file: finding.source.file ?? null,
+  });
   return {
     rule: finding.rule,
     severity: finding.severity,
@@ -93,6 +142,8 @@ function toLintFinding(finding: Finding, line: number | null): LintFinding {
     object: toLintRef(finding.object),
     path: finding.path,
     suppressed: finding.suppressed,
+    fingerprint,
+    baselined: baseline?.has(fingerprint) === true,
     ...(finding.justification !== undefined ? { justification: finding.justification } : {}),
   };
 }

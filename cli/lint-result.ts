@@ -13,6 +13,10 @@ export interface LintFinding {
   readonly object: LintObjectRef;
   readonly path: string;
   readonly suppressed: boolean;
+  /** Stable across runs (rule, object, field path; not the line): see finding-fingerprint.ts. */
+  readonly fingerprint: string;
+  /** Recorded in the suppressions file (`--suppress-all`): reported, but it fails no run. */
+  readonly baselined: boolean;
   /** Not part of the JSON output: the suppression annotation's reason, for text and SARIF. */
   readonly justification?: string;
 }
@@ -30,6 +34,8 @@ export interface LintSummary {
   readonly errors: number;
   readonly warnings: number;
   readonly suppressed: number;
+  /** Findings recorded in the suppressions file: not counted as errors or warnings. */
+  readonly baselined: number;
 }
 
 /** One linted object (for JUnit, one test case each). */
@@ -42,12 +48,16 @@ export interface LintedObject {
 export interface LintTarget {
   readonly kubernetesVersion: string;
   readonly source: VersionSource;
+  /** With `--upgrade-to`: the version upgraded from; the findings are what becomes an error on upgrade. */
+  readonly upgradeFrom?: string;
 }
 
 export interface LintResult {
   readonly findings: readonly LintFinding[];
   readonly summary: LintSummary;
   readonly target: LintTarget;
+  /** The suppressions file the findings were compared with, when one was read. */
+  readonly baselineFile?: string;
   readonly files: readonly string[];
   /** Every linted object; built on demand (only JUnit needs it). */
   objects(): readonly LintedObject[];

@@ -1,6 +1,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { DEFAULT_KUBERNETES_VERSION, KUBERNETES_VERSION_ENV } from '../validators/kube-version';
 import { CliIo } from './cli-io';
+import type { LintFlags } from './lint-run';
 import { packageVersion } from './package-info';
 import { explainRule, listRules } from './rules-command';
 
@@ -50,6 +51,21 @@ export async function run(argv: readonly string[], io: CliIo = processIo): Promi
       `target Kubernetes version, "MAJOR.MINOR" (default: $${KUBERNETES_VERSION_ENV}, else kubernetesVersion in the config, else ${DEFAULT_KUBERNETES_VERSION})`,
     )
     .option('--max-file-size <MiB>', 'the largest file (or standard input) read, in MiB (default: 64)')
+    .addOption(
+      new Option('--fail-on <level>', 'exit 1 on an error, on a warning too, or never (for a SARIF upload step)')
+        .choices(['error', 'warning', 'never'])
+        .default('error'),
+    )
+    .option(
+      '--upgrade-to <X.Y>',
+      'report only what becomes an error when the cluster moves from the target version to X.Y',
+    )
+    .option(
+      '--suppress-all',
+      `record every finding in the suppressions file (${'ballast-suppressions.json'}): later runs report them as baselined and do not fail on them`,
+    )
+    .option('--prune-suppressions', 'remove from the suppressions file the entries no finding matches any more')
+    .option('--suppressions-file <file>', 'the suppressions file (default: ./ballast-suppressions.json)')
     .option(
       '-c, --config <file>',
       `rules on/off, severity overrides and settings (default: ./.ballast.yaml if present)`,
@@ -58,7 +74,7 @@ export async function run(argv: readonly string[], io: CliIo = processIo): Promi
       'after',
       '\nExit codes: 0 no unsuppressed error, 1 at least one error finding, 2 usage or tool problem.',
     )
-    .action(async (paths: string[], options: { format: string; kubeVersion?: string; config?: string; maxFileSize?: string }) => {
+    .action(async (paths: string[], options: LintFlags) => {
       // Loaded on use: `ballast rules` and `--help` stay fast.
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { runLint } = require('./lint-run') as typeof import('./lint-run');

@@ -29,5 +29,7 @@ function toJson(finding: LintFinding) {
     },
     path: finding.path,
     suppressed: finding.suppressed,
+    baselined: finding.baselined,
+    fingerprint: finding.fingerprint,
   };
 }

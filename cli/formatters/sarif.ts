@@ -38,10 +38,13 @@ export function formatSarif(result: LintResult, options: FormatOptions): string 
           },
         },
         originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileUri(process.cwd()) + '/' } },
-        results: result.findings.map((finding) => toResult(finding, ruleIndex.get(finding.rule))),
+        results: result.findings.map((finding) =>
+          toResult(finding, ruleIndex.get(finding.rule), result.baselineFile !== undefined),
+        ),
         properties: {
           kubernetesVersion: result.target.kubernetesVersion,
           kubernetesVersionSource: result.target.source,
+          ...(result.target.upgradeFrom !== undefined ? { upgradeFrom: result.target.upgradeFrom } : {}),
         },
       },
     ],
@@ -70,7 +73,8 @@ function toDescriptor(rule: Rule): Sarif.ReportingDescriptor {
   };
 }
 
-function toResult(finding: LintFinding, ruleIndex: number | undefined): Sarif.Result {
+/** `compared`: the findings were compared with a suppressions file, so each has a baseline state. */
+function toResult(finding: LintFinding, ruleIndex: number | undefined, compared: boolean): Sarif.Result {
   const subject =
     finding.object.kind !== null || finding.object.name !== null ? `${describeRef(finding.object)}: ` : '';
   const at = finding.path ? ` (at ${finding.path})` : '';
@@ -102,6 +106,9 @@ function toResult(finding: LintFinding, ruleIndex: number | undefined): Sarif.Re
       },
     ],
     ...(finding.suppressed ? { suppressions: [{ kind: 'inSource', justification: finding.justification ?? '' }] } : {}),
+    // Code scanning matches results across runs by these, not by line.
+    partialFingerprints: { 'ballastFinding/v1': finding.fingerprint },
+    ...(compared ? { baselineState: finding.baselined ? 'unchanged' : 'new' } : {}),
   };
 }
 

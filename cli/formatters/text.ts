@@ -14,6 +14,15 @@ export function formatText(result: LintResult, options: FormatOptions): string {
   const paint = (style: keyof typeof STYLES, text: string) =>
     options.colour ? `${STYLES[style]}${text}${STYLES.reset}` : text;
   const out: string[] = [];
+  if (result.target.upgradeFrom !== undefined) {
+    out.push(
+      paint(
+        'bold',
+        `Upgrade check, Kubernetes ${result.target.upgradeFrom} -> ${result.target.kubernetesVersion}: what becomes an error on upgrade`,
+      ),
+      '',
+    );
+  }
   let currentFile: string | null | undefined;
   for (const finding of result.findings) {
     if (finding.file !== currentFile) {
@@ -24,8 +33,12 @@ export function formatText(result: LintResult, options: FormatOptions): string {
     out.push(formatFinding(finding, paint));
   }
   if (result.findings.length > 0) out.push('');
-  const { files, objects, errors, warnings, suppressed } = result.summary;
-  const counts = `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}, ${suppressed} suppressed`;
+  const { files, objects, errors, warnings, suppressed, baselined } = result.summary;
+  const counts =
+    `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}, ${suppressed} suppressed` +
+    (result.baselineFile !== undefined
+      ? `, ${baselined} baselined in ${terminalSafe(result.baselineFile)} remaining`
+      : '');
   const line =
     `${files} file${files === 1 ? '' : 's'}, ${objects} object${objects === 1 ? '' : 's'}: ${counts}` +
     ` (target ${targetDescription(result.target.kubernetesVersion, result.target.source)})`;
@@ -36,9 +49,11 @@ export function formatText(result: LintResult, options: FormatOptions): string {
 function formatFinding(finding: LintFinding, paint: (style: keyof typeof STYLES, text: string) => string): string {
   const severity = finding.suppressed
     ? paint('dim', 'suppressed')
-    : finding.severity === 'error'
-      ? paint('red', 'error     ')
-      : paint('yellow', 'warning   ');
+    : finding.baselined
+      ? paint('dim', 'baselined ')
+      : finding.severity === 'error'
+        ? paint('red', 'error     ')
+        : paint('yellow', 'warning   ');
   const where = [
     finding.object.kind !== null || finding.object.name !== null ? describeRef(finding.object) : '',
     finding.path,

@@ -47,7 +47,7 @@ describe('ballast lint: the JSON contract', () => {
       expect(stderr).toBe('');
       expect(code).toBe(1);
       expect(Object.keys(json)).toEqual(['findings', 'summary', 'target']);
-      expect(json.summary).toEqual({ files: 1, objects: 1, errors: 1, warnings: 0, suppressed: 0 });
+      expect(json.summary).toEqual({ files: 1, objects: 1, errors: 1, warnings: 0, suppressed: 0, baselined: 0 });
       expect(json.findings).toEqual([
         {
           rule: 'persistent-volume-with-namespace',
@@ -59,6 +59,8 @@ describe('ballast lint: the JSON contract', () => {
           object: { apiVersion: 'v1', kind: 'PersistentVolume', namespace: 'db', name: 'data' },
           path: 'metadata.namespace',
           suppressed: false,
+          baselined: false,
+          fingerprint: expect.stringMatching(/^[0-9a-f]{32}$/),
         },
       ]);
       expect(Object.keys(json.findings[0]!)).toEqual([
@@ -71,6 +73,8 @@ describe('ballast lint: the JSON contract', () => {
         'object',
         'path',
         'suppressed',
+        'baselined',
+        'fingerprint',
       ]);
     } finally {
       tree.cleanup();
@@ -98,7 +102,7 @@ describe('ballast lint: the JSON contract', () => {
     expect(code).toBe(0);
     expect(json).toEqual({
       findings: [],
-      summary: { files: 1, objects: 1, errors: 0, warnings: 0, suppressed: 0 },
+      summary: { files: 1, objects: 1, errors: 0, warnings: 0, suppressed: 0, baselined: 0 },
       target: { kubernetesVersion: DEFAULT_KUBERNETES_VERSION, source: 'default' },
     });
   });

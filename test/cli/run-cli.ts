@@ -42,8 +42,10 @@ export interface LintJson {
     object: { apiVersion: string | null; kind: string | null; namespace: string | null; name: string | null };
     path: string;
     suppressed: boolean;
+    baselined: boolean;
+    fingerprint: string;
   }>;
-  summary: { files: number; objects: number; errors: number; warnings: number; suppressed: number };
+  summary: { files: number; objects: number; errors: number; warnings: number; suppressed: number; baselined: number };
   target: { kubernetesVersion: string; source: string };
 }
 
