@@ -3,6 +3,7 @@ import { Finding, ObjectSource } from '../validators/finding';
 import { listedObjects } from '../validators/list-items';
 import { parseSystemdDropIn } from '../validators/systemd-drop-in';
 import { KUBERNETES_YAML_SCHEMA } from '../validators/yaml-schema';
+import { documentRanges } from './document-ranges';
 import { InputFile, STDIN_NAME, inputFiles } from './input-files';
 import { DEFAULT_MAX_FILE_BYTES, readInput } from './read-input';
 
@@ -84,7 +85,14 @@ export function loadManifests(paths: readonly string[], options: LoadOptions = {
 /** Parses one input's text: a systemd drop-in or a YAML/JSON stream. False for a file that is not ours to read. */
 function loadText(file: InputFile, text: string, objects: LoadedObject[], findings: Finding[]): boolean {
   if (looksBinary(text)) {
-    findings.push(loaderFinding(file.name, 1, 'the file is binary, not YAML, JSON or a systemd drop-in', 'Leave binary files out of the paths given to `ballast lint`.'));
+    findings.push(
+      loaderFinding(
+        file.name,
+        1,
+        'the file is binary, not YAML, JSON or a systemd drop-in',
+        'Leave binary files out of the paths given to `ballast lint`.',
+      ),
+    );
   } else if (isUnitDropIn(file, text)) {
     loadDropIn(text, file.name, objects, findings);
   } else if (file.kind === 'file' && file.discovered && CONF_FILE.test(file.name) && !OBJECT_KEY.test(text)) {
@@ -109,7 +117,10 @@ function loadYaml(text: string, file: string, objects: LoadedObject[], findings:
     // Scalars, sequences and empty documents are not Kubernetes objects; Lists are expanded.
     for (const { object, itemIndexes } of listedObjects(document)) {
       const [listItemIndex] = itemIndexes;
-      objects.push({ object, source: { file, documentIndex, ...(listItemIndex !== undefined ? { listItemIndex } : {}) } });
+      objects.push({
+        object,
+        source: { file, documentIndex, ...(listItemIndex !== undefined ? { listItemIndex } : {}) },
+      });
     }
   });
 }
@@ -120,8 +131,11 @@ function loadYaml(text: string, file: string, objects: LoadedObject[], findings:
  */
 function salvageDocuments(text: string, file: string, findings: Finding[]): unknown[] {
   const documents: unknown[] = [];
-  const parts = splitDocuments(text);
-  if (parts.length < 2) return documents;
+  const lines = text.split(/\r?\n/);
+  const parts = documentRanges(lines).map(({ first, end }) => ({
+    text: lines.slice(first, end).join('\n'),
+    firstLine: first + 1,
+  }));
   for (const part of parts) {
     try {
       const parsed = loadYamlDocuments(part.text, undefined, { filename: file, schema: KUBERNETES_YAML_SCHEMA });
@@ -129,42 +143,31 @@ function salvageDocuments(text: string, file: string, findings: Finding[]): unkn
     } catch (error) {
       // The whole-file error already names the first broken document; report later ones too.
       const finding = syntaxFinding(file, error, part.firstLine - 1);
-      if (!findings.some((f) => f.source.file === file && f.source.line === finding.source.line)) findings.push(finding);
+      if (!findings.some((f) => f.source.file === file && f.source.line === finding.source.line))
+        findings.push(finding);
       documents.push(undefined);
     }
   }
   return documents;
 }
 
-/** The documents of a YAML stream by its `---` lines; text before the first marker counts only if it has content. */
-function splitDocuments(text: string): Array<{ text: string; firstLine: number }> {
-  const lines = text.split(/\r?\n/);
-  const parts: Array<{ text: string; firstLine: number }> = [];
-  let start = 0;
-  const flush = (end: number) => {
-    const body = lines.slice(start, end);
-    const hasContent = parts.length > 0 || start > 0 || body.some((line) => line.trim() !== '' && !line.trim().startsWith('#'));
-    if (hasContent) parts.push({ text: body.join('\n'), firstLine: start + 1 });
-  };
-  lines.forEach((line, i) => {
-    if (/^---(\s|$)/.test(line)) {
-      if (i > 0 || start > 0) flush(i);
-      start = i + 1;
-    }
-  });
-  flush(lines.length);
-  return parts;
-}
-
 function loadDropIn(text: string, file: string, objects: LoadedObject[], findings: Finding[]): void {
   try {
     // The parser never throws by contract and reports unreadable lines in `problems`; the guard
     // keeps a bug there from ending the whole run.
-    const object = parseSystemdDropIn(text, file === STDIN_NAME ? 'stdin.conf' : file) as unknown as Record<string, unknown>;
+    const object = parseSystemdDropIn(text, file === STDIN_NAME ? 'stdin.conf' : file) as unknown as Record<
+      string,
+      unknown
+    >;
     objects.push({ object, source: { file, documentIndex: 0, dropIn: object } });
   } catch (error) {
     findings.push(
-      loaderFinding(file, 1, `the systemd drop-in cannot be read: ${error instanceof Error ? error.message : String(error)}`, 'Fix the drop-in so systemd can read it (`systemd-analyze verify` checks it).'),
+      loaderFinding(
+        file,
+        1,
+        `the systemd drop-in cannot be read: ${error instanceof Error ? error.message : String(error)}`,
+        'Fix the drop-in so systemd can read it (`systemd-analyze verify` checks it).',
+      ),
     );
   }
 }
@@ -172,17 +175,36 @@ function loadDropIn(text: string, file: string, objects: LoadedObject[], finding
 function syntaxFinding(file: string, error: unknown, lineOffset: number): Finding {
   if (error instanceof YAMLException) {
     const line = (error.mark?.line ?? 0) + 1 + lineOffset;
-    return loaderFinding(file, line, `invalid YAML: ${error.reason}`, 'Fix the YAML syntax at this line; `ballast lint` checks the other documents of the file.');
+    return loaderFinding(
+      file,
+      line,
+      `invalid YAML: ${error.reason}`,
+      'Fix the YAML syntax at this line; `ballast lint` checks the other documents of the file.',
+    );
   }
   if (error instanceof RangeError) {
-    return loaderFinding(file, 1 + lineOffset, 'the YAML is nested too deeply to read', 'Flatten the document: no Kubernetes object nests this deep.');
+    return loaderFinding(
+      file,
+      1 + lineOffset,
+      'the YAML is nested too deeply to read',
+      'Flatten the document: no Kubernetes object nests this deep.',
+    );
   }
   const message = error instanceof Error ? error.message : String(error);
   return loaderFinding(file, 1 + lineOffset, `invalid YAML: ${message}`, 'Fix the YAML syntax of this file.');
 }
 
 function loaderFinding(file: string, line: number, message: string, fix: string): Finding {
-  return { rule: YAML_SYNTAX_ERROR, severity: 'error', message, fix, object: {}, source: { file, line }, path: '', suppressed: false };
+  return {
+    rule: YAML_SYNTAX_ERROR,
+    severity: 'error',
+    message,
+    fix,
+    object: {},
+    source: { file, line },
+    path: '',
+    suppressed: false,
+  };
 }
 
 const CONF_FILE = /\.conf$/i;

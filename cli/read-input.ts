@@ -17,23 +17,28 @@ export function readInput(file: InputFile, maxBytes: number, readStdin?: () => s
     return { problem: `the directory cannot be listed (${file.reason}), so nothing in it was checked`, fix: 'Make the directory readable or leave it out of the paths.' };
   }
   if (file.kind === 'stdin') return readStandardInput(maxBytes, readStdin);
-  let stats: fs.Stats;
+  // One open (non-blocking, so a FIFO without a writer cannot hang it) and one fstat on the open
+  // file: a device or FIFO is refused before anything is read, and nothing can swap the file in between.
+  let fd: number;
   try {
-    stats = fs.statSync(file.fsPath);
+    fd = fs.openSync(file.fsPath, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
   } catch (error) {
     return { problem: `the file cannot be read: ${describeError(error)}`, fix: 'Make the file readable or leave it out of the paths.' };
   }
-  if (!stats.isFile()) {
-    return {
-      problem: `not a regular file (${specialKind(stats)}): ballast reads only files, to stay bounded`,
-      fix: 'Give the path of a file, or pipe the content through `-`.',
-    };
-  }
-  if (stats.size > maxBytes) return tooLarge(stats.size, maxBytes);
   try {
-    return { text: fs.readFileSync(file.fsPath, 'utf8') };
+    const stats = fs.fstatSync(fd);
+    if (!stats.isFile()) {
+      return {
+        problem: `not a regular file (${specialKind(stats)}): ballast reads only files, to stay bounded`,
+        fix: 'Give the path of a file, or pipe the content through `-`.',
+      };
+    }
+    if (stats.size > maxBytes) return tooLarge(stats.size, maxBytes);
+    return { text: fs.readFileSync(fd, 'utf8') };
   } catch (error) {
     return { problem: `the file cannot be read: ${describeError(error)}`, fix: 'Make the file readable or leave it out of the paths.' };
+  } finally {
+    fs.closeSync(fd);
   }
 }
 

@@ -1,8 +1,8 @@
-import { Document, LineCounter, Node, isAlias, isMap, isScalar, isSeq, parseAllDocuments } from 'yaml';
+import { Document, LineCounter, Node, isAlias, isMap, isScalar, isSeq, parseDocument } from 'yaml';
+import { Segment, locateInBlockYaml } from './block-yaml-positions';
 import { parseFieldPath } from '../validators';
+import { DocumentLines, documentRanges } from './document-ranges';
 import type { ManifestSource } from './load-manifests';
-
-type Segment = string | number;
 
 /** Something to place in a file: an object (document and list item) and a field path in it. */
 export interface PositionQuery {
@@ -10,48 +10,82 @@ export interface PositionQuery {
   readonly path: string;
 }
 
-interface ParsedFile {
-  readonly documents: ReadonlyArray<Document.Parsed>;
-  readonly lines: LineCounter;
+/** A document parsed with positions, and the line its text starts on in the file. */
+interface ParsedDocument {
+  readonly document: Document.Parsed;
+  readonly counter: LineCounter;
+  readonly firstLine: number;
+}
+
+/** The file whose findings are being placed: findings come file by file, so only one is kept. */
+interface CurrentFile {
+  readonly name: string;
+  readonly lines: readonly string[];
+  readonly documents: readonly DocumentLines[];
+  readonly parsed: Map<number, ParsedDocument>;
 }
 
 /**
- * Finds the 1-based line of a finding's field. Only files that have findings are parsed a second
- * time, once each, with the `yaml` package, which keeps the position of every node; a lookup then
- * walks the field path through the nodes (a map's keys, a sequence's index), so the cost is one
- * linear parse per file plus the depth of each path, whatever the file's shape: block or flow
- * YAML, a one-line JSON List of 16,000 items, anchors and aliases. A path to a field that does
- * not exist resolves to its nearest existing parent; an alias resolves to the line of the alias.
+ * Finds the 1-based line of a finding's field, in time linear in the size of the files that have
+ * findings, whatever their shape. Block-style YAML (what kubectl, Helm and cdk8s write) is followed
+ * line by line (block-yaml-positions.ts), a fraction of the cost of a parse. A document that uses
+ * flow style, anchors or JSON at the place in question is parsed once with the `yaml` package,
+ * which keeps the position of every node, and the path is walked through its nodes. Findings come
+ * file by file, so only the current file is kept in memory. A path to a field that does not exist
+ * resolves to its nearest existing parent; an alias resolves to the line of the alias.
  */
 export class SourcePositions {
-  private readonly files = new Map<string, ParsedFile | undefined>();
+  private current?: CurrentFile;
 
   constructor(private readonly readText: (file: string) => string) {}
 
   public lineOf(query: PositionQuery): number | undefined {
     const segments = parseFieldPath(query.path);
     if (query.source.dropIn) return lineInDropIn(query.source.dropIn, segments);
-    const file = this.parsed(query.source.file);
-    const document = file?.documents[query.source.documentIndex];
-    if (!file || !document) return undefined;
-    const path: Segment[] = query.source.listItemIndex === undefined ? segments : ['items', query.source.listItemIndex, ...segments];
-    const offset = deepestOffset(document, path);
-    return offset === undefined ? undefined : file.lines.linePos(offset).line;
+    const file = this.file(query.source.file);
+    const range = file?.documents[query.source.documentIndex];
+    if (!file || !range) return undefined;
+    const path: Segment[] =
+      query.source.listItemIndex === undefined ? segments : ['items', query.source.listItemIndex, ...segments];
+    const quick = locateInBlockYaml(file.lines, range, path);
+    if (quick.complete || !quick.needsParser) return quick.line;
+    return this.lineWithParser(file, query.source.documentIndex, range, path) ?? quick.line;
   }
 
-  private parsed(name: string): ParsedFile | undefined {
-    if (this.files.has(name)) return this.files.get(name);
-    let parsed: ParsedFile | undefined;
+  private file(name: string): CurrentFile | undefined {
+    if (this.current?.name === name) return this.current;
+    let text: string;
     try {
-      const lines = new LineCounter();
-      // Only positions are read: no alias expansion, no schema conversion, no limit on aliases.
-      const documents = parseAllDocuments(this.readText(name), { lineCounter: lines, keepSourceTokens: false, uniqueKeys: false });
-      parsed = { documents: Array.isArray(documents) ? documents : [], lines };
+      text = this.readText(name);
     } catch {
-      parsed = undefined; // a position is a convenience: never fail a lint run over it
+      return undefined; // a position is a convenience: never fail a lint run over it
     }
-    this.files.set(name, parsed);
-    return parsed;
+    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    const lines = text.split(/\r?\n/);
+    this.current = { name, lines, documents: documentRanges(lines), parsed: new Map() };
+    return this.current;
+  }
+
+  private lineWithParser(
+    file: CurrentFile,
+    index: number,
+    range: DocumentLines,
+    path: readonly Segment[],
+  ): number | undefined {
+    let parsed = file.parsed.get(index);
+    if (!parsed) {
+      const counter = new LineCounter();
+      const text = file.lines.slice(range.first, range.end).join('\n');
+      // Only positions are read: no schema conversion, no limit on aliases, duplicate keys allowed.
+      parsed = {
+        document: parseDocument(text, { lineCounter: counter, keepSourceTokens: false, uniqueKeys: false }),
+        counter,
+        firstLine: range.first + 1,
+      };
+      file.parsed.set(index, parsed);
+    }
+    const offset = deepestOffset(parsed.document, path);
+    return offset === undefined ? undefined : parsed.firstLine - 1 + parsed.counter.linePos(offset).line;
   }
 }
 
