@@ -6,24 +6,40 @@ const PV = (name: string) =>
   `apiVersion: v1\nkind: PersistentVolume\nmetadata: {name: ${name}, namespace: shop}\n` +
   'spec: {capacity: {storage: 1Gi}, accessModes: [ReadWriteOnce], csi: {driver: rbd.csi.ceph.com, volumeHandle: x}}\n';
 const IN_TREE_RBD_POD = [
-  'apiVersion: v1', 'kind: Pod', 'metadata: {name: legacy, namespace: shop}', 'spec:',
+  'apiVersion: v1',
+  'kind: Pod',
+  'metadata: {name: legacy, namespace: shop}',
+  'spec:',
   '  containers: [{name: app, image: busybox}]',
-  '  volumes: [{name: data, rbd: {monitors: ["10.0.0.1:6789"], image: legacy, pool: rbd}}]', '',
+  '  volumes: [{name: data, rbd: {monitors: ["10.0.0.1:6789"], image: legacy, pool: rbd}}]',
+  '',
 ].join('\n');
 const WARNING_ONLY = [
-  'apiVersion: apps/v1', 'kind: StatefulSet', 'metadata: {name: db, namespace: shop}', 'spec:',
-  '  serviceName: db', '  selector: {matchLabels: {app: db}}',
-  '  template: {metadata: {labels: {app: db}}, spec: {containers: [{name: db, image: postgres:16}]}}', '',
+  'apiVersion: apps/v1',
+  'kind: StatefulSet',
+  'metadata: {name: db, namespace: shop}',
+  'spec:',
+  '  serviceName: db',
+  '  selector: {matchLabels: {app: db}}',
+  '  template: {metadata: {labels: {app: db}}, spec: {containers: [{name: db, image: postgres:16}]}}',
+  '',
 ].join('\n');
 
 describe('adopting ballast in an existing repository', () => {
   test('--suppress-all takes a repo from exit 1 to exit 0; a new bad file fails again; --prune-suppressions drops fixed ones', async () => {
     const tree = tempTree({ 'deploy/a.yaml': PV('a'), 'deploy/b.yaml': PV('b') });
     const file = path.join(tree.dir, 'ballast-suppressions.json');
-    const lint = (...extra: string[]) => lintJson(['--suppressions-file', file, ...extra, path.join(tree.dir, 'deploy')]);
+    const lint = (...extra: string[]) =>
+      lintJson(['--suppressions-file', file, ...extra, path.join(tree.dir, 'deploy')]);
     try {
       expect((await lint()).code).toBe(1);
-      const recorded = await ballast(['lint', '--suppressions-file', file, '--suppress-all', path.join(tree.dir, 'deploy')]);
+      const recorded = await ballast([
+        'lint',
+        '--suppressions-file',
+        file,
+        '--suppress-all',
+        path.join(tree.dir, 'deploy'),
+      ]);
       expect(recorded.code).toBe(0);
       expect(recorded.stderr).toContain('recorded 2 finding(s)');
       const after = await lint();
@@ -43,9 +59,16 @@ describe('adopting ballast in an existing repository', () => {
       expect(text.stdout).toContain('2 baselined in');
 
       fs.rmSync(path.join(tree.dir, 'deploy/b.yaml'));
-      const pruned = await ballast(['lint', '--suppressions-file', file, '--prune-suppressions', path.join(tree.dir, 'deploy')]);
+      const pruned = await ballast([
+        'lint',
+        '--suppressions-file',
+        file,
+        '--prune-suppressions',
+        path.join(tree.dir, 'deploy'),
+      ]);
       expect(pruned.stderr).toContain('1 suppression(s) still match');
-      const entries = (JSON.parse(fs.readFileSync(file, 'utf8')) as { suppressions: Array<{ object: string }> }).suppressions;
+      const entries = (JSON.parse(fs.readFileSync(file, 'utf8')) as { suppressions: Array<{ object: string }> })
+        .suppressions;
       expect(entries.map((entry) => entry.object)).toEqual(['PersistentVolume shop/a']);
     } finally {
       tree.cleanup();
@@ -62,8 +85,13 @@ describe('adopting ballast in an existing repository', () => {
       expect(result.baselineState).toBeUndefined();
       await ballast(['lint', '--suppressions-file', file, '--suppress-all', path.join(tree.dir, 'pv.yaml')]);
       fs.writeFileSync(path.join(tree.dir, 'new.yaml'), PV('b'));
-      const compared = JSON.parse((await ballast(['lint', '--format', 'sarif', '--suppressions-file', file, tree.dir])).stdout);
-      expect(compared.runs[0].results.map((r: { baselineState: string }) => r.baselineState)).toEqual(['new', 'unchanged']);
+      const compared = JSON.parse(
+        (await ballast(['lint', '--format', 'sarif', '--suppressions-file', file, tree.dir])).stdout,
+      );
+      expect(compared.runs[0].results.map((r: { baselineState: string }) => r.baselineState)).toEqual([
+        'new',
+        'unchanged',
+      ]);
     } finally {
       tree.cleanup();
     }
@@ -79,7 +107,9 @@ describe('adopting ballast in an existing repository', () => {
 
   test('--upgrade-to 1.31 from 1.30 refuses an in-tree rbd Pod; what is already an error is not repeated', async () => {
     const today = await lintJson(['--kube-version', '1.30', '-'], IN_TREE_RBD_POD);
-    expect(today.json.findings.filter((f) => f.severity === 'error').map((f) => f.rule)).not.toContain('in-tree-ceph-volume');
+    expect(today.json.findings.filter((f) => f.severity === 'error').map((f) => f.rule)).not.toContain(
+      'in-tree-ceph-volume',
+    );
     const upgrade = await lintJson(['--kube-version', '1.30', '--upgrade-to', '1.31', '-'], IN_TREE_RBD_POD);
     expect(upgrade.code).toBe(1);
     expect(upgrade.json.target).toEqual({ kubernetesVersion: '1.31', source: 'command line', upgradeFrom: '1.30' });

@@ -12,7 +12,11 @@ describe('ballast lint: bounded, honest input', () => {
     const { code, json } = await lintJson(['/dev/zero']);
     expect(code).toBe(1);
     expect(json.findings).toEqual([
-      expect.objectContaining({ rule: 'yaml-syntax-error', file: '/dev/zero', message: expect.stringContaining('not a regular file (a character device)') }),
+      expect.objectContaining({
+        rule: 'yaml-syntax-error',
+        file: '/dev/zero',
+        message: expect.stringContaining('not a regular file (a character device)'),
+      }),
     ]);
   });
 
@@ -51,7 +55,11 @@ describe('ballast lint: bounded, honest input', () => {
   test('a file name that is not UTF-8 is read, not reported as unreadable', async () => {
     const tree = tempTree({});
     try {
-      const name = Buffer.concat([Buffer.from(path.join(tree.dir, 'pv-')), Buffer.from([0xff, 0xfe]), Buffer.from('.yaml')]);
+      const name = Buffer.concat([
+        Buffer.from(path.join(tree.dir, 'pv-')),
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from('.yaml'),
+      ]);
       fs.writeFileSync(name, PV('latin1'));
       const { json } = await lintJson([tree.dir]);
       expect(json.findings.map((f) => f.rule)).toEqual(['persistent-volume-with-namespace']);
@@ -76,7 +84,8 @@ describe('ballast lint: bounded, honest input', () => {
 
   test('kubelet --config-dir drop-ins (kubelet.conf.d/*.conf) are read as KubeletConfiguration objects', async () => {
     const tree = tempTree({
-      'kubelet.conf.d/50-eviction.conf': 'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nevictionHard:\n  bogus.available: "5%"\n',
+      'kubelet.conf.d/50-eviction.conf':
+        'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nevictionHard:\n  bogus.available: "5%"\n',
       'nginx/site.conf': 'server { listen 80; }\n',
     });
     try {
@@ -104,14 +113,22 @@ describe('ballast lint: bounded, honest input', () => {
     ].join('\n');
     const { code, json } = await lintJson(['-'], manifest);
     expect(code).toBe(1);
-    expect(json.findings).toContainEqual(expect.objectContaining({ rule: 'persistent-volume-with-namespace', suppressed: false }));
+    expect(json.findings).toContainEqual(
+      expect.objectContaining({ rule: 'persistent-volume-with-namespace', suppressed: false }),
+    );
     expect(({} as Record<string, unknown>)['ballast.dev/suppress.persistent-volume-with-namespace']).toBeUndefined();
   });
 
   test('a one-line JSON List of 2,000 objects with a finding on each: every finding on line 1, in order', async () => {
     const items = Array.from({ length: 2000 }, (_, i) => ({
-      apiVersion: 'v1', kind: 'PersistentVolume', metadata: { name: `pv-${i}`, namespace: 'shop' },
-      spec: { capacity: { storage: '1Gi' }, accessModes: ['ReadWriteOnce'], csi: { driver: 'x', volumeHandle: `h${i}` } },
+      apiVersion: 'v1',
+      kind: 'PersistentVolume',
+      metadata: { name: `pv-${i}`, namespace: 'shop' },
+      spec: {
+        capacity: { storage: '1Gi' },
+        accessModes: ['ReadWriteOnce'],
+        csi: { driver: 'x', volumeHandle: `h${i}` },
+      },
     }));
     const { json } = await lintJson(['-'], JSON.stringify({ apiVersion: 'v1', kind: 'List', items }));
     const rows = json.findings.filter((f) => f.rule === 'persistent-volume-with-namespace');

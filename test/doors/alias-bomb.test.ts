@@ -26,7 +26,9 @@ describe('an alias bomb in a rule-checked field', () => {
 
   test('inside a ConfigMap value, the gate, lint, the cdk8s plugin and the policy pack report it alike', async () => {
     const manifests = dump(configMapWithBomb());
-    const expected = [`error ${RULE} ConfigMap kube-system/scheduler-config data[scheduler-config.yaml].leaderElection.leaseDuration`];
+    const expected = [
+      `error ${RULE} ConfigMap kube-system/scheduler-config data[scheduler-config.yaml].leaderElection.leaseDuration`,
+    ];
     expect(gateFindings(manifests, options)).toEqual(expected);
     expect(await lintFindings(manifests, options)).toEqual(expected);
     expect(await pluginFindings(manifests, options)).toEqual(expected);

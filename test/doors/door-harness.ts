@@ -43,7 +43,11 @@ export function gateFindings(manifests: string, options: BallastOptions): DoorFi
 export async function lintFindings(manifests: string, options: BallastOptions): Promise<DoorFindings> {
   const tree = tempTree({ 'manifests.yaml': manifests, '.ballast.yaml': JSON.stringify(options) });
   try {
-    const { json } = await lintJson(['--config', path.join(tree.dir, '.ballast.yaml'), path.join(tree.dir, 'manifests.yaml')]);
+    const { json } = await lintJson([
+      '--config',
+      path.join(tree.dir, '.ballast.yaml'),
+      path.join(tree.dir, 'manifests.yaml'),
+    ]);
     return json.findings
       .filter((f) => !f.suppressed)
       .map((f) => line(f.severity, f.rule, f.object.kind, f.object.namespace, f.object.name, f.path))
@@ -60,7 +64,9 @@ export async function pluginFindings(manifests: string, options: BallastOptions)
     const context = new ValidationContext([path.join(tree.dir, 'doors.k8s.yaml')], 'ballast', '0.2.0', {}, false);
     await new BallastValidation(options).validate(context);
     const objects = documents(manifests).flatMap((document) => listedObjects(document).map(({ object }) => object));
-    const byName = new Map(objects.map((object) => [str((object.metadata as Record<string, unknown> | undefined)?.name), object]));
+    const byName = new Map(
+      objects.map((object) => [str((object.metadata as Record<string, unknown> | undefined)?.name), object]),
+    );
     return context.report
       .toJson()
       .violations.flatMap((violation) =>
@@ -68,7 +74,14 @@ export async function pluginFindings(manifests: string, options: BallastOptions)
           const object = byName.get(resource.resourceName);
           const metadata = object?.metadata as Record<string, unknown> | undefined;
           const severity = violation.recommendation.split(' ')[0] ?? '';
-          return line(severity, violation.ruleName, object?.kind, metadata?.namespace, resource.resourceName, resource.locations[0] ?? '');
+          return line(
+            severity,
+            violation.ruleName,
+            object?.kind,
+            metadata?.namespace,
+            resource.resourceName,
+            resource.locations[0] ?? '',
+          );
         }),
       )
       .sort();
@@ -85,7 +98,9 @@ export function policyFindings(manifests: string, options: BallastOptions): Door
     const type = `kubernetes:${group}/${version}:${str(object.kind)}`;
     return { type, name: `r${i}`, urn: `urn:pulumi:dev::doors::${type}::r${i}`, props: object };
   });
-  const objects = resources.flatMap((resource) => listedObjects(resource.props).map(({ object }) => ({ urn: resource.urn, object })));
+  const objects = resources.flatMap((resource) =>
+    listedObjects(resource.props).map(({ object }) => ({ urn: resource.urn, object })),
+  );
   return (['error', 'warning'] as const)
     .flatMap((severity) =>
       ballastStackViolations(resources, severity, options).map((violation) => {
@@ -93,7 +108,8 @@ export function policyFindings(manifests: string, options: BallastOptions): Door
         const described = /: (\S+) (?:(\S+)\/)?(\S+) at /.exec(violation.message);
         const object = objects.find(
           ({ urn, object: candidate }) =>
-            urn === violation.urn && str((candidate.metadata as Record<string, unknown> | undefined)?.name) === described?.[3],
+            urn === violation.urn &&
+            str((candidate.metadata as Record<string, unknown> | undefined)?.name) === described?.[3],
         )?.object;
         const metadata = object?.metadata as Record<string, unknown> | undefined;
         return line(severity, violation.rule, object?.kind, metadata?.namespace, metadata?.name, field);
@@ -103,5 +119,7 @@ export function policyFindings(manifests: string, options: BallastOptions): Door
 }
 
 function documents(manifests: string): Array<Record<string, unknown>> {
-  return (loadAll(manifests) as unknown[]).filter((document): document is Record<string, unknown> => typeof document === 'object' && document !== null);
+  return (loadAll(manifests) as unknown[]).filter(
+    (document): document is Record<string, unknown> => typeof document === 'object' && document !== null,
+  );
 }

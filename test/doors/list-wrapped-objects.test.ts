@@ -24,7 +24,13 @@ const EXPECTED = ['error persistent-volume-with-namespace PersistentVolume shop/
 
 describe('List-wrapped objects', () => {
   test('listedObjects expands List and *List kinds, recursively, and keeps only Kubernetes objects', () => {
-    const nested = { kind: 'List', items: [{ kind: 'ConfigMapList', items: [{ kind: 'ConfigMap' }, 'junk', { a: 1 }] }, { apiVersion: 'v1', kind: 'Secret' }] };
+    const nested = {
+      kind: 'List',
+      items: [
+        { kind: 'ConfigMapList', items: [{ kind: 'ConfigMap' }, 'junk', { a: 1 }] },
+        { apiVersion: 'v1', kind: 'Secret' },
+      ],
+    };
     expect(listedObjects(nested)).toEqual([
       { object: { kind: 'ConfigMap' }, itemIndexes: [0, 0] },
       { object: { apiVersion: 'v1', kind: 'Secret' }, itemIndexes: [1] },
@@ -36,11 +42,14 @@ describe('List-wrapped objects', () => {
   test.each([
     ['kind: List', LIST],
     ['kind: PersistentVolumeList', TYPED_LIST],
-  ])('a namespaced PersistentVolume inside %s is refused by the gate, lint, the cdk8s plugin and the policy pack', async (_kind, manifests) => {
-    const options = { kubernetesVersion: '1.31' };
-    expect(gateFindings(manifests, options)).toEqual(EXPECTED);
-    expect(await lintFindings(manifests, options)).toEqual(EXPECTED);
-    expect(await pluginFindings(manifests, options)).toEqual(EXPECTED);
-    expect(policyFindings(manifests, options)).toEqual(EXPECTED);
-  });
+  ])(
+    'a namespaced PersistentVolume inside %s is refused by the gate, lint, the cdk8s plugin and the policy pack',
+    async (_kind, manifests) => {
+      const options = { kubernetesVersion: '1.31' };
+      expect(gateFindings(manifests, options)).toEqual(EXPECTED);
+      expect(await lintFindings(manifests, options)).toEqual(EXPECTED);
+      expect(await pluginFindings(manifests, options)).toEqual(EXPECTED);
+      expect(policyFindings(manifests, options)).toEqual(EXPECTED);
+    },
+  );
 });
