@@ -32,7 +32,9 @@ function volumeList(count: number): Record<string, unknown> {
 
 function lintRun(file: string): () => void {
   return () => {
-    const result = spawnSync(process.execPath, [CLI, 'lint', '--format', 'json', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const result = spawnSync(process.execPath, [CLI, 'lint', '--format', 'json', file], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     if (result.status !== 1) throw new Error(`lint ${file} exited ${result.status}: ${String(result.stderr)}`);
   };
 }
@@ -60,31 +62,53 @@ export function runInputShapesBench(): void {
         times.push(ms);
         console.log(`  ${count} items, ${format === 'yaml' ? 'YAML' : 'one-line JSON'}: ${formatMs(ms)}`);
       }
-      console.log(`  ${format}: 16,000 / 8,000 items = x${((times[1] ?? 0) / (times[0] ?? 1)).toFixed(2)} (linear: about 2)`);
+      console.log(
+        `  ${format}: 16,000 / 8,000 items = x${((times[1] ?? 0) / (times[0] ?? 1)).toFixed(2)} (linear: about 2)`,
+      );
     }
 
     const bombFile = path.join(dir, 'scheduler-bomb.yaml');
     fs.writeFileSync(bombFile, schedulerConfigurationBomb());
     const configMapFile = path.join(dir, 'configmap-bomb.yaml');
     fs.writeFileSync(configMapFile, dump(configMapWithBomb()));
-    console.log(`alias bomb (${fs.statSync(bombFile).size} bytes; 10^9 nodes expanded), target < 1 s and < 200 MB at every door:`);
+    console.log(
+      `alias bomb (${fs.statSync(bombFile).size} bytes; 10^9 nodes expanded), target < 1 s and < 200 MB at every door:`,
+    );
     const doors: Array<[string, string]> = [
-      ['lint', `require(${JSON.stringify(path.join(ROOT, 'lib', 'cli', 'program.js'))}).run(['lint', '--format', 'json', ${JSON.stringify(bombFile)}], { out() {}, err() {} })`],
-      ['gate', `const { App, Chart, ApiObject } = require('cdk8s'); const { BallastGate } = require(${JSON.stringify(path.join(ROOT, 'lib', 'index.js'))});
-        const app = new App(); const gate = new BallastGate(app, { log() {} }); new ApiObject(new Chart(app, 'c'), 'cm', CONFIG_MAP); gate.validateApp();`],
-      ['cdk8s plugin', `const { ValidationContext } = require('cdk8s-cli/plugins'); const { BallastValidation } = require(${JSON.stringify(path.join(ROOT, 'lib', 'plugins', 'cdk8s', 'ballast-validation.js'))});
-        return new BallastValidation({}).validate(new ValidationContext([${JSON.stringify(configMapFile)}], 'ballast', '0', {}, false));`],
-      ['policy pack', `const { ballastStackViolations } = require(${JSON.stringify(path.join(ROOT, 'lib', 'stacks', 'policy-pack', 'ballast-policies.js'))});
-        ballastStackViolations([{ type: 'kubernetes:core/v1:ConfigMap', urn: 'urn:x', props: CONFIG_MAP }], 'error');`],
+      [
+        'lint',
+        `require(${JSON.stringify(path.join(ROOT, 'lib', 'cli', 'program.js'))}).run(['lint', '--format', 'json', ${JSON.stringify(bombFile)}], { out() {}, err() {} })`,
+      ],
+      [
+        'gate',
+        `const { App, Chart, ApiObject } = require('cdk8s'); const { BallastGate } = require(${JSON.stringify(path.join(ROOT, 'lib', 'index.js'))});
+        const app = new App(); const gate = new BallastGate(app, { log() {} }); new ApiObject(new Chart(app, 'c'), 'cm', CONFIG_MAP); gate.validateApp();`,
+      ],
+      [
+        'cdk8s plugin',
+        `const { ValidationContext } = require('cdk8s-cli/plugins'); const { BallastValidation } = require(${JSON.stringify(path.join(ROOT, 'lib', 'plugins', 'cdk8s', 'ballast-validation.js'))});
+        return new BallastValidation({}).validate(new ValidationContext([${JSON.stringify(configMapFile)}], 'ballast', '0', {}, false));`,
+      ],
+      [
+        'policy pack',
+        `const { ballastStackViolations } = require(${JSON.stringify(path.join(ROOT, 'lib', 'stacks', 'policy-pack', 'ballast-policies.js'))});
+        ballastStackViolations([{ type: 'kubernetes:core/v1:ConfigMap', urn: 'urn:x', props: CONFIG_MAP }], 'error');`,
+      ],
     ];
     for (const [door, call] of doors) {
       const script = `const CONFIG_MAP = ${JSON.stringify(configMapWithBomb())};
         (async () => { const start = process.hrtime.bigint(); await (async () => { ${call} })();
         process.stderr.write('door-ms ' + Number(process.hrtime.bigint() - start) / 1e6 + '\\n'); })();`;
-      const timed = spawnSync(process.execPath, ['-e', script], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], timeout: 60_000 });
+      const timed = spawnSync(process.execPath, ['-e', script], {
+        cwd: ROOT,
+        stdio: ['ignore', 'ignore', 'pipe'],
+        timeout: 60_000,
+      });
       const ms = Number(/door-ms ([\d.]+)/.exec(String(timed.stderr))?.[1] ?? Number.NaN);
       const memory = peakMemoryMiB(['-e', script], 1);
-      console.log(`  ${door}: ${Number.isNaN(ms) ? `did not finish (${String(timed.stderr).slice(-200)})` : formatMs(ms)}, peak memory ${memory.toFixed(0)} MiB (whole process)`);
+      console.log(
+        `  ${door}: ${Number.isNaN(ms) ? `did not finish (${String(timed.stderr).slice(-200)})` : formatMs(ms)}, peak memory ${memory.toFixed(0)} MiB (whole process)`,
+      );
     }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

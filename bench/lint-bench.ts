@@ -121,7 +121,13 @@ export function runLintBench(): void {
   const cli = cliCommand();
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ballast-lint-bench-'));
   try {
-    const rows: Array<{ objects: number; json: PairedTiming; text: PairedTiming; keep: PairedTiming; memory: { parse: number; lint: number } }> = [];
+    const rows: Array<{
+      objects: number;
+      json: PairedTiming;
+      text: PairedTiming;
+      keep: PairedTiming;
+      memory: { parse: number; lint: number };
+    }> = [];
     // Doubling the input = a second, identical set of copies given as a second path.
     const halves = [path.join(root, 'a'), path.join(root, 'b')];
     for (const half of halves) writeCopies(half, copies, corpus);

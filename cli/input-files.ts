@@ -37,7 +37,9 @@ export function inputFiles(paths: readonly string[]): InputFile[] {
       stats = fs.statSync(given);
     } catch (error) {
       throw new UsageError(
-        (error as NodeJS.ErrnoException).code === 'ENOENT' ? `path not found: ${given}` : `cannot read ${given}: ${describeError(error)}`,
+        (error as NodeJS.ErrnoException).code === 'ENOENT'
+          ? `path not found: ${given}`
+          : `cannot read ${given}: ${describeError(error)}`,
       );
     }
     if (stats.isDirectory()) walk(given, files);
@@ -68,7 +70,10 @@ function walk(directory: string | Buffer, files: Map<string, InputFile>): void {
 }
 
 function add(files: Map<string, InputFile>, file: InputFile): void {
-  const key = file.kind === 'file' && typeof file.fsPath !== 'string' ? `bytes:${file.fsPath.toString('hex')}` : `name:${path.resolve(file.name)}`;
+  const key =
+    file.kind === 'file' && typeof file.fsPath !== 'string'
+      ? `bytes:${file.fsPath.toString('hex')}`
+      : `name:${path.resolve(file.name)}`;
   if (!files.has(key)) files.set(key, file);
 }
 

@@ -1,10 +1,11 @@
-import { Finding, KubeVersion, ObjectRef, targetVersionProblem, validateObjects } from '../validators';
+import { Finding, KubeVersion, ObjectRef, fixFor, targetVersionProblem, validateObjects } from '../validators';
 import { readLintOptions } from './config';
 import { findingFingerprint } from './finding-fingerprint';
 import { LoadedManifests, ManifestSource, loadManifests } from './load-manifests';
 import { FormatOptions, Formatter, LintFinding, LintObjectRef, LintResult, LintedObject } from './lint-result';
 import { SourcePositions } from './source-positions';
 import { readSuppressions } from './suppressions-file';
+import { textReplacements } from './text-edits';
 import { UsageError } from './usage-error';
 
 export const OUTPUT_FORMATS = ['text', 'json', 'sarif', 'junit'] as const;
@@ -23,10 +24,12 @@ export interface LintCommandOptions {
   readonly suppressionsFile?: string;
   /** Report only what becomes an error when the cluster moves from the target to this version. */
   readonly upgradeTo?: string;
+  /** Also turn each fix into text replacements of its file (SARIF `fixes`). @default false */
+  readonly withReplacements?: boolean;
 }
 
 /** `ballast lint`: the result and its rendering; the exit code is 1 when any unsuppressed error remains. */
-export async function lint(paths: readonly string[], options: LintCommandOptions): Promise<LintResult> {
+export function lint(paths: readonly string[], options: LintCommandOptions): LintResult {
   const lintOptions = readLintOptions(options.config, options.cwd, options.kubeVersion);
 
   const manifests = loadManifests(paths.length > 0 ? paths : ['.'], {
@@ -45,10 +48,37 @@ export async function lint(paths: readonly string[], options: LintCommandOptions
     : report.findings;
 
   const baseline = options.suppressionsFile === undefined ? undefined : readSuppressions(options.suppressionsFile);
+  const objectsBySource = new Map<unknown, Record<string, unknown>>(
+    manifests.objects.map(({ object, source }) => [source, object]),
+  );
+  const fixVersion = upgrade ?? lintOptions.kubernetesVersion;
+  const withFix = (finding: LintFinding, original: Finding): LintFinding => {
+    const object = objectsBySource.get(original.source);
+    const source = original.source as Partial<ManifestSource>;
+    if (!object || source.documentIndex === undefined) return finding;
+    const plan = fixFor(original, object, fixVersion);
+    const location = {
+      documentIndex: source.documentIndex,
+      ...(source.listItemIndex !== undefined ? { listItemIndex: source.listItemIndex } : {}),
+    };
+    const planned =
+      options.withReplacements && 'edits' in plan && plan.edits.length > 0 && finding.file !== null
+        ? textReplacements(manifests.readText(finding.file), location, plan.edits)
+        : undefined;
+    return {
+      ...(planned && 'replacements' in planned ? { replacements: planned.replacements } : {}),
+      ...finding,
+      ...('edits' in plan ? { edits: plan.edits } : { noFix: plan.unsafe }),
+      location: {
+        documentIndex: source.documentIndex,
+        ...(source.listItemIndex !== undefined ? { listItemIndex: source.listItemIndex } : {}),
+      },
+    };
+  };
   const positions = new SourcePositions(manifests.readText);
   const findings = [
     ...manifests.loaderFindings.map((finding) => toLintFinding(finding, finding.source.line ?? null, baseline)),
-    ...reported.map((finding) => toLintFinding(finding, lineOf(finding, positions), baseline)),
+    ...reported.map((finding) => withFix(toLintFinding(finding, lineOf(finding, positions), baseline), finding)),
   ];
   const fileOrder = new Map(manifests.files.map((file, i) => [file, i]));
   findings.sort(
@@ -144,6 +174,7 @@ function toLintFinding(finding: Finding, line: number | null, baseline: Readonly
     suppressed: finding.suppressed,
     fingerprint,
     baselined: baseline?.has(fingerprint) === true,
+    edits: [],
     ...(finding.justification !== undefined ? { justification: finding.justification } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import { Severity, VersionSource } from '../validators';
+import { FixEdit, Severity, VersionSource } from '../validators';
 
 /** One finding as `ballast lint` reports it (the `--format json` contract). */
 export interface LintFinding {
@@ -17,6 +17,14 @@ export interface LintFinding {
   readonly fingerprint: string;
   /** Recorded in the suppressions file (`--suppress-all`): reported, but it fails no run. */
   readonly baselined: boolean;
+  /** The machine-applicable fix (`ballast fix` applies it), by field path from the object; empty when there is none. */
+  readonly edits: readonly FixEdit[];
+  /** Not part of the JSON output: why there is no machine-applicable fix. */
+  readonly noFix?: string;
+  /** Not part of the JSON output: the fix as text replacements in the file (for SARIF `fixes`), when asked for. */
+  readonly replacements?: ReadonlyArray<{ readonly start: number; readonly end: number; readonly text: string }>;
+  /** Not part of the JSON output: where the object sits in its file (for `ballast fix`). */
+  readonly location?: { readonly documentIndex: number; readonly listItemIndex?: number };
   /** Not part of the JSON output: the suppression annotation's reason, for text and SARIF. */
   readonly justification?: string;
 }

@@ -27,7 +27,7 @@ export interface LintFlags {
  * `--fail-on` (suppressed and baselined findings do not count), 1 something is, 2 a usage or tool
  * problem (printed as one line, never a stack trace).
  */
-export async function runLint(paths: readonly string[], flags: LintFlags, io: CliIo, version: string): Promise<number> {
+export function runLint(paths: readonly string[], flags: LintFlags, io: CliIo, version: string): number {
   try {
     const failOn = parseFailOn(flags.failOn);
     if (flags.suppressAll && flags.pruneSuppressions)
@@ -36,13 +36,14 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
       throw new UsageError('--upgrade-to reports a future version: it cannot record suppressions');
     }
     const suppressionsFile = flags.suppressionsFile ?? path.join(process.cwd(), DEFAULT_SUPPRESSIONS_FILE);
-    const result = await lint(paths, {
+    const result = lint(paths, {
       kubeVersion: flags.kubeVersion,
       config: flags.config,
       ...(io.readStdin ? { readStdin: io.readStdin } : {}),
       ...(flags.maxFileSize !== undefined ? { maxFileBytes: mebibytes(flags.maxFileSize) } : {}),
       ...(flags.suppressAll ? {} : { suppressionsFile }),
       ...(flags.upgradeTo !== undefined ? { upgradeTo: flags.upgradeTo } : {}),
+      withReplacements: flags.format === 'sarif',
     });
     if (flags.suppressAll) {
       const count = writeSuppressions(

@@ -1,6 +1,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { DEFAULT_KUBERNETES_VERSION, KUBERNETES_VERSION_ENV } from '../validators/kube-version';
 import { CliIo } from './cli-io';
+import type { FixFlags } from './fix-command';
 import type { LintFlags } from './lint-run';
 import { packageVersion } from './package-info';
 import { explainRule, listRules } from './rules-command';
@@ -74,11 +75,30 @@ export async function run(argv: readonly string[], io: CliIo = processIo): Promi
       'after',
       '\nExit codes: 0 no unsuppressed error, 1 at least one error finding, 2 usage or tool problem.',
     )
-    .action(async (paths: string[], options: LintFlags) => {
+    .action((paths: string[], options: LintFlags) => {
       // Loaded on use: `ballast rules` and `--help` stay fast.
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { runLint } = require('./lint-run') as typeof import('./lint-run');
-      exitCode = await runLint(paths, options, io, packageVersion());
+      exitCode = runLint(paths, options, io, packageVersion());
+    });
+
+  program
+    .command('fix')
+    .description(
+      'apply the safe fixes of the findings in place (comments, order and quoting kept); a file without one is never touched',
+    )
+    .argument('[paths...]', 'files and directories to fix (default: the current directory)')
+    .option('--dry-run', 'print a unified diff and write nothing')
+    .option('--kube-version <X.Y>', 'target Kubernetes version, as for lint')
+    .option('-c, --config <file>', 'configuration, as for lint (default: ./.ballast.yaml if present)')
+    .addHelpText(
+      'after',
+      '\nExit codes: as lint, after fixing: 0 no error remains, 1 errors remain (each listed with why it has no safe fix), 2 usage problem.',
+    )
+    .action((paths: string[], options: FixFlags) => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { runFix } = require('./fix-command') as typeof import('./fix-command');
+      exitCode = runFix(paths.length > 0 ? paths : ['.'], options, io);
     });
 
   try {

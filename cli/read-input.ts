@@ -14,7 +14,10 @@ export type InputText = { readonly text: string } | { readonly problem: string; 
  */
 export function readInput(file: InputFile, maxBytes: number, readStdin?: () => string): InputText {
   if (file.kind === 'unlistable') {
-    return { problem: `the directory cannot be listed (${file.reason}), so nothing in it was checked`, fix: 'Make the directory readable or leave it out of the paths.' };
+    return {
+      problem: `the directory cannot be listed (${file.reason}), so nothing in it was checked`,
+      fix: 'Make the directory readable or leave it out of the paths.',
+    };
   }
   if (file.kind === 'stdin') return readStandardInput(maxBytes, readStdin);
   // One open (non-blocking, so a FIFO without a writer cannot hang it) and one fstat on the open
@@ -23,7 +26,10 @@ export function readInput(file: InputFile, maxBytes: number, readStdin?: () => s
   try {
     fd = fs.openSync(file.fsPath, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
   } catch (error) {
-    return { problem: `the file cannot be read: ${describeError(error)}`, fix: 'Make the file readable or leave it out of the paths.' };
+    return {
+      problem: `the file cannot be read: ${describeError(error)}`,
+      fix: 'Make the file readable or leave it out of the paths.',
+    };
   }
   try {
     const stats = fs.fstatSync(fd);
@@ -36,7 +42,10 @@ export function readInput(file: InputFile, maxBytes: number, readStdin?: () => s
     if (stats.size > maxBytes) return tooLarge(stats.size, maxBytes);
     return { text: fs.readFileSync(fd, 'utf8') };
   } catch (error) {
-    return { problem: `the file cannot be read: ${describeError(error)}`, fix: 'Make the file readable or leave it out of the paths.' };
+    return {
+      problem: `the file cannot be read: ${describeError(error)}`,
+      fix: 'Make the file readable or leave it out of the paths.',
+    };
   } finally {
     fs.closeSync(fd);
   }
@@ -58,7 +67,10 @@ function readStandardInput(maxBytes: number, readStdin?: () => string): InputTex
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EAGAIN') continue; // a non-blocking pipe with nothing yet
       if (code === 'EOF') break;
-      return { problem: `standard input cannot be read: ${describeError(error)}`, fix: 'Pipe the manifests into `ballast lint -`.' };
+      return {
+        problem: `standard input cannot be read: ${describeError(error)}`,
+        fix: 'Pipe the manifests into `ballast lint -`.',
+      };
     }
     if (read === 0) break;
     total += read;

@@ -145,7 +145,10 @@ export class BallastGate extends Construct {
   private inputs(objects: readonly ApiObject[]): ValidationInput[] {
     // A raw ApiObject or an Included file may hold a List: its items are checked one by one.
     return objects.flatMap((object) =>
-      listedObjects(object.toJson()).map(({ object: item }) => ({ object: item, source: { constructPath: object.node.path } })),
+      listedObjects(object.toJson()).map(({ object: item }) => ({
+        object: item,
+        source: { constructPath: object.node.path },
+      })),
     );
   }
 

@@ -173,7 +173,10 @@ export class KubeletEvictionPolicy {
     const hasSoft = Object.keys(props.soft ?? {}).length > 0;
     const maxGrace = props.maxPodGracePeriodSeconds ?? (hasSoft ? DEFAULT_MAX_POD_GRACE_PERIOD_SECONDS : undefined);
     // The kubelet reads an int32: 1e21 is an integer to JavaScript but no value the kubelet accepts.
-    if (maxGrace !== undefined && (!Number.isSafeInteger(maxGrace) || maxGrace < 0 || maxGrace > MAX_INT32 || (hasSoft && maxGrace === 0))) {
+    if (
+      maxGrace !== undefined &&
+      (!Number.isSafeInteger(maxGrace) || maxGrace < 0 || maxGrace > MAX_INT32 || (hasSoft && maxGrace === 0))
+    ) {
       problems.add(
         'maxPodGracePeriodSeconds',
         maxGrace,

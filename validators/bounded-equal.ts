@@ -12,7 +12,8 @@ export function boundedEqual(a: unknown, b: unknown, budget = 100_000): boolean 
 function equal(a: unknown, b: unknown, state: { left: number }): boolean {
   if (a === b) return true;
   if (--state.left < 0) return false;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return Number.isNaN(a) && Number.isNaN(b);
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null)
+    return Number.isNaN(a) && Number.isNaN(b);
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   const aKeys = Object.keys(a);
   const bKeys = Object.keys(b);

@@ -17,4 +17,5 @@ export { ALL_RULES, findRule } from './rules';
 export * from './rules/leader-election';
 export * from './options';
 export * from './finding-text';
+export * from './fixes';
 export * from './terminal-text';

@@ -143,7 +143,9 @@ function logicalLines(text: string): Array<{ line: number; content: string }> {
     if (pending && (trimmed.startsWith('#') || trimmed.startsWith(';'))) return;
     const continued = trimmed.endsWith('\\');
     const piece = continued ? trimmed.slice(0, -1) : trimmed;
-    pending = pending ? { line: pending.line, content: `${pending.content} ${piece}` } : { line: index + 1, content: piece };
+    pending = pending
+      ? { line: pending.line, content: `${pending.content} ${piece}` }
+      : { line: index + 1, content: piece };
     if (!continued) {
       result.push({ line: pending.line, content: pending.content.trim() });
       pending = undefined;

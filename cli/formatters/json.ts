@@ -31,5 +31,6 @@ function toJson(finding: LintFinding) {
     suppressed: finding.suppressed,
     baselined: finding.baselined,
     fingerprint: finding.fingerprint,
+    edits: finding.edits,
   };
 }

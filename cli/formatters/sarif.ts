@@ -108,6 +108,24 @@ function toResult(finding: LintFinding, ruleIndex: number | undefined, compared:
     ...(finding.suppressed ? { suppressions: [{ kind: 'inSource', justification: finding.justification ?? '' }] } : {}),
     // Code scanning matches results across runs by these, not by line.
     partialFingerprints: { 'ballastFinding/v1': finding.fingerprint },
+    ...(finding.replacements && finding.replacements.length > 0 && finding.file !== null
+      ? {
+          fixes: [
+            {
+              description: { text: `ballast fix: ${finding.fix}` },
+              artifactChanges: [
+                {
+                  artifactLocation: artifactLocation(finding.file),
+                  replacements: finding.replacements.map((replacement) => ({
+                    deletedRegion: { charOffset: replacement.start, charLength: replacement.end - replacement.start },
+                    ...(replacement.text !== '' ? { insertedContent: { text: replacement.text } } : {}),
+                  })),
+                },
+              ],
+            },
+          ],
+        }
+      : {}),
     ...(compared ? { baselineState: finding.baselined ? 'unchanged' : 'new' } : {}),
   };
 }

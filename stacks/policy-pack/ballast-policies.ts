@@ -40,7 +40,8 @@ export function ballastStackViolations(
   for (const resource of resources) {
     const stackObject = kubernetesObjectOf(resource);
     if (!stackObject) continue;
-    for (const { object } of listedObjects(stackObject.object)) inputs.push({ object, source: { constructPath: stackObject.urn } });
+    for (const { object } of listedObjects(stackObject.object))
+      inputs.push({ object, source: { constructPath: stackObject.urn } });
   }
   const options = resolveOptions(config, { where: 'the ballast policy pack config' });
   const report = validateObjects(inputs, options);

@@ -61,6 +61,7 @@ describe('ballast lint: the JSON contract', () => {
           suppressed: false,
           baselined: false,
           fingerprint: expect.stringMatching(/^[0-9a-f]{32}$/),
+          edits: [{ op: 'delete', path: ['metadata', 'namespace'] }],
         },
       ]);
       expect(Object.keys(json.findings[0]!)).toEqual([
@@ -75,6 +76,7 @@ describe('ballast lint: the JSON contract', () => {
         'suppressed',
         'baselined',
         'fingerprint',
+        'edits',
       ]);
     } finally {
       tree.cleanup();
@@ -165,7 +167,10 @@ describe('ballast lint: what it reads', () => {
       expect(walked.json.findings.map((f) => f.file)).toEqual([...allFiles, '<stdin>']);
       const treeFiles = allFiles.filter((file) => !file.endsWith('zz-last.yaml'));
       // Named one by one, in reverse, and the directory given again: the same output.
-      const named = await lintJson(['-', ...[...allFiles].reverse(), path.join(tree.dir, 'tree'), treeFiles[0]!], stdin);
+      const named = await lintJson(
+        ['-', ...[...allFiles].reverse(), path.join(tree.dir, 'tree'), treeFiles[0]!],
+        stdin,
+      );
       expect(named.stdout).toBe(walked.stdout);
     } finally {
       tree.cleanup();

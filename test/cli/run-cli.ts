@@ -44,6 +44,7 @@ export interface LintJson {
     suppressed: boolean;
     baselined: boolean;
     fingerprint: string;
+    edits: Array<{ op: 'set' | 'delete'; path: Array<string | number>; value?: unknown }>;
   }>;
   summary: { files: number; objects: number; errors: number; warnings: number; suppressed: number; baselined: number };
   target: { kubernetesVersion: string; source: string };

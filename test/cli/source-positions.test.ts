@@ -56,7 +56,7 @@ function referenceLine(
 
 const available = fs.existsSync(CORPUS_DIR);
 (available ? describe : describe.skip)('source positions', () => {
-  test('the line of every field of every corpus object matches the yaml package', async () => {
+  test('the line of every field of every corpus object matches the yaml package', () => {
     const manifests = loadManifests([CORPUS_DIR], { readStdin: () => '' });
     const positions = new SourcePositions(manifests.readText);
     const documents = new Map<string, { docs: YAML.Document[]; counter: YAML.LineCounter }>();

@@ -74,13 +74,13 @@ import { LeaderLease, NfsVersion, NfsVolume, synthOrExit } from 'ballast-k8s';
 export function build(): App {
   const app = new App({ outdir: 'dist-plus' });
   for (const [line, plus] of [['p27', plus27], ['p34', plus34]] as const) {
-    const chart = new Chart(app, line, { namespace: 'shop' });
+    const chart = new Chart(app, line, { namespace: \`shop-\${line}\` });
     const deployment = new plus.Deployment(chart, 'web', {
       replicas: 1, containers: [{ image: 'nginx:1.27', portNumber: 8080 }],
     });
     const reports = new NfsVolume(chart, 'reports', {
       server: 'nfs.example.com', path: '/exports/reports', mountOptions: { version: NfsVersion.V4_1 },
-      claim: { namespace: 'shop', name: 'reports', storage: '5Gi', volumeName: \`shop-reports-\${line}\` },
+      claim: { namespace: \`shop-\${line}\`, name: 'reports', storage: '5Gi' },
     });
     reports.mountIn(deployment);
     const account = new plus.ServiceAccount(chart, 'operator');

@@ -178,15 +178,21 @@ describe('kubeletEviction in the node-config stack', () => {
 
   test('is Ready only once the files equal the rendered ones and the kubelet is healthy (the last init container verifies on the host)', async () => {
     const { resources } = await deploy(config);
-    const eviction = find(resources, DAEMON_SET, 'ballast-small-disk-prep-worker-2').inputs.spec.template.spec
-      .initContainers.at(-1);
+    const eviction = find(
+      resources,
+      DAEMON_SET,
+      'ballast-small-disk-prep-worker-2',
+    ).inputs.spec.template.spec.initContainers.at(-1);
     expect(eviction.command).toEqual([
       '/bin/sh',
       '-c',
       `${NSENTER} sh -s -- 'verify' < /ballast/step-small-disk-kubelet-eviction.sh`,
     ]);
-    const both = find(resources, DAEMON_SET, 'ballast-nfs-small-disk-prep-worker-5').inputs.spec.template.spec
-      .initContainers.at(-1);
+    const both = find(
+      resources,
+      DAEMON_SET,
+      'ballast-nfs-small-disk-prep-worker-5',
+    ).inputs.spec.template.spec.initContainers.at(-1);
     expect(both.command[2]).toBe(
       `${NSENTER} sh -s -- 'verify' < /ballast/node-prep.sh && ${NSENTER} sh -s -- 'verify' < /ballast/step-nfs-small-disk-kubelet-eviction.sh`,
     );

@@ -62,8 +62,13 @@ describe('node-config stack', () => {
     // The one container that stays up holds no privilege, no host mount and no script.
     expect(pod.containers).toHaveLength(1);
     expect(pod.containers[0].securityContext).toEqual({
-      runAsNonRoot: true, runAsUser: 65534, runAsGroup: 65534, allowPrivilegeEscalation: false,
-      readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] }, seccompProfile: { type: 'RuntimeDefault' },
+      runAsNonRoot: true,
+      runAsUser: 65534,
+      runAsGroup: 65534,
+      allowPrivilegeEscalation: false,
+      readOnlyRootFilesystem: true,
+      capabilities: { drop: ['ALL'] },
+      seccompProfile: { type: 'RuntimeDefault' },
     });
     expect(pod.containers[0].volumeMounts).toBeUndefined();
     expect(pod.containers[0].command.join(' ')).not.toContain('nsenter');
@@ -160,7 +165,11 @@ describe('node-config stack', () => {
     };
     const resources = await deploy(withStep, [provider]);
     const pod = byName(resources, 'ballast-storage').inputs.spec.template.spec;
-    expect(pod.initContainers.map((c: { name: string }) => c.name)).toEqual(['prerequisites', 'step-example', 'verify']);
+    expect(pod.initContainers.map((c: { name: string }) => c.name)).toEqual([
+      'prerequisites',
+      'step-example',
+      'verify',
+    ]);
     expect(pod.initContainers[1].env).toEqual([{ name: 'THRESHOLD', value: '5%' }]);
     expect(pod.initContainers[2].command[2]).toContain(
       "&& nsenter --target 1 --mount --uts --ipc --net --pid -- sh -s -- 'verify' < /ballast/step-storage-example.sh",
@@ -219,14 +228,19 @@ describe('stack config validation', () => {
   );
 
   test('the example stack config pins its image by digest and uses a namespace of its own', () => {
-    const example = jsYaml.load(fs.readFileSync(path.join(__dirname, '..', '..', 'stacks', 'node-config', 'Pulumi.example.yaml'), 'utf8')) as {
+    const example = jsYaml.load(
+      fs.readFileSync(path.join(__dirname, '..', '..', 'stacks', 'node-config', 'Pulumi.example.yaml'), 'utf8'),
+    ) as {
       config: Record<string, unknown>;
     };
-    const resolved = resolveNodeConfig({
-      namespace: example.config['ballast-node-config:namespace'] as string,
-      image: example.config['ballast-node-config:image'] as string,
-      nodeGroups: example.config['ballast-node-config:nodeGroups'] as NodeConfigStackConfig['nodeGroups'],
-    }, NODE_PREP_STEP_PROVIDERS);
+    const resolved = resolveNodeConfig(
+      {
+        namespace: example.config['ballast-node-config:namespace'] as string,
+        image: example.config['ballast-node-config:image'] as string,
+        nodeGroups: example.config['ballast-node-config:nodeGroups'] as NodeConfigStackConfig['nodeGroups'],
+      },
+      NODE_PREP_STEP_PROVIDERS,
+    );
     expect(resolved.image).toMatch(/@sha256:[a-f0-9]{64}$/);
     expect(resolved.warnings).toEqual([]);
     expect(resolved.namespace).toBe('ballast-node-prep');

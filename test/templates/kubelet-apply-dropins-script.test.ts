@@ -50,10 +50,20 @@ fi
   const run = (env: Record<string, string> = {}, asUser?: number) => {
     fs.rmSync(path.join(dir, 'count'), { force: true });
     const command = asUser === undefined ? 'sh' : 'setpriv';
-    const args = asUser === undefined ? [SCRIPT, staging] : [`--reuid=${asUser}`, `--regid=${asUser}`, '--clear-groups', 'sh', SCRIPT, staging];
+    const args =
+      asUser === undefined
+        ? [SCRIPT, staging]
+        : [`--reuid=${asUser}`, `--regid=${asUser}`, '--clear-groups', 'sh', SCRIPT, staging];
     const result = spawnSync(command, args, {
       encoding: 'utf8',
-      env: { PATH: `${bin}:/usr/bin:/bin`, ROOT: root, HEALTH_TIMEOUT: '4', HEALTH_INTERVAL: '1', HEALTHY_CHECKS: '2', ...env },
+      env: {
+        PATH: `${bin}:/usr/bin:/bin`,
+        ROOT: root,
+        HEALTH_TIMEOUT: '4',
+        HEALTH_INTERVAL: '1',
+        HEALTHY_CHECKS: '2',
+        ...env,
+      },
     });
     return { status: result.status, stderr: result.stderr };
   };
@@ -177,17 +187,20 @@ describe('apply-kubelet-dropins.sh', () => {
     expect(result.stderr).toContain('the kubelet is not healthy');
   });
 
-  (process.getuid?.() === 0 ? test : test.skip)('as an unprivileged user (no chown possible): files still get mode 0644', () => {
-    const node = scratchNode('old\n');
-    node.stage('new\n');
-    fs.chmodSync(path.join(node.staging, DROP_IN), 0o664);
-    execFileSync('chown', ['-R', '65534:65534', node.dir]);
-    const result = node.run({}, 65534);
-    expect(result.status).toBe(0);
-    const installed = fs.statSync(path.join(node.root, DROP_IN));
-    expect(installed.mode & 0o777).toBe(0o644);
-    expect(installed.uid).toBe(65534);
-  });
+  (process.getuid?.() === 0 ? test : test.skip)(
+    'as an unprivileged user (no chown possible): files still get mode 0644',
+    () => {
+      const node = scratchNode('old\n');
+      node.stage('new\n');
+      fs.chmodSync(path.join(node.staging, DROP_IN), 0o664);
+      execFileSync('chown', ['-R', '65534:65534', node.dir]);
+      const result = node.run({}, 65534);
+      expect(result.status).toBe(0);
+      const installed = fs.statSync(path.join(node.root, DROP_IN));
+      expect(installed.mode & 0o777).toBe(0o644);
+      expect(installed.uid).toBe(65534);
+    },
+  );
 
   test('refuses to run without a staging directory', () => {
     const result = spawnSync('sh', [SCRIPT], { encoding: 'utf8' });

@@ -6,16 +6,21 @@ export const evictionGracePeriodInvalid: Rule = {
   id: 'eviction-grace-period-invalid',
   severity: 'error',
   summary: 'A soft eviction grace period is negative or not a duration: the kubelet refuses to start.',
-  why: 'The kubelet parses evictionSoftGracePeriod with Go\'s time.ParseDuration and exits on a negative value '
-    + '("invalid eviction grace period specified: <value>, must be a positive value") or a value without a unit.',
+  why:
+    "The kubelet parses evictionSoftGracePeriod with Go's time.ParseDuration and exits on a negative value " +
+    '("invalid eviction grace period specified: <value>, must be a positive value") or a value without a unit.',
   fix: 'Write a positive Go duration with a unit: "90s", "2m", "1m30s".',
   example: {
     bad: [
-      'apiVersion: kubelet.config.k8s.io/v1beta1', 'kind: KubeletConfiguration', 'evictionSoft: {memory.available: "500Mi"}',
+      'apiVersion: kubelet.config.k8s.io/v1beta1',
+      'kind: KubeletConfiguration',
+      'evictionSoft: {memory.available: "500Mi"}',
       'evictionSoftGracePeriod: {memory.available: "-1m"}',
     ].join('\n'),
     good: [
-      'apiVersion: kubelet.config.k8s.io/v1beta1', 'kind: KubeletConfiguration', 'evictionSoft: {memory.available: "500Mi"}',
+      'apiVersion: kubelet.config.k8s.io/v1beta1',
+      'kind: KubeletConfiguration',
+      'evictionSoft: {memory.available: "500Mi"}',
       'evictionSoftGracePeriod: {memory.available: "1m"}',
     ].join('\n'),
   },
@@ -25,7 +30,10 @@ export const evictionGracePeriodInvalid: Rule = {
         if (entry.malformed || !isEvictionSignal(entry.signal)) continue;
         const error = gracePeriodError(entry.value);
         if (error === undefined) continue;
-        context.report(view.object, { path: entry.path, message: `${view.where}: the kubelet refuses to start: ${error}.` });
+        context.report(view.object, {
+          path: entry.path,
+          message: `${view.where}: the kubelet refuses to start: ${error}.`,
+        });
       }
     }
   },

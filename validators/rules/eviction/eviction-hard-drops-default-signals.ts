@@ -5,23 +5,32 @@ import { evictionSettingsViews, mergesDefaultSignals } from './eviction-settings
 export const evictionHardDropsDefaultSignals: Rule = {
   id: 'eviction-hard-drops-default-signals',
   severity: 'error',
-  summary: 'evictionHard / --eviction-hard names some but not all of the kubelet\'s default signals.',
-  why: 'Setting any hard threshold replaces the kubelet\'s whole default map: the --eviction-hard flag '
-    + 'clears the defaults on first use, and the config file only applies them when evictionHard is unset. '
-    + 'Incident 4: a drop-in with --eviction-hard=nodefs.available<5% stopped the node evicting everything, '
-    + 'and silently removed memory.available<100Mi and nodefs.inodesFree<5%.',
-  fix: 'Name every default signal explicitly (memory.available: 100Mi, nodefs.available: 10%, nodefs.inodesFree: 5%, '
-    + 'imagefs.available: 15%, and imagefs.inodesFree: 5% from 1.30), changing only the one you mean to; from 1.33 '
-    + 'you may instead set mergeDefaultEvictionSettings: true. ballast\'s KubeletEvictionPolicy renders this for you.',
+  summary: "evictionHard / --eviction-hard names some but not all of the kubelet's default signals.",
+  why:
+    "Setting any hard threshold replaces the kubelet's whole default map: the --eviction-hard flag " +
+    'clears the defaults on first use, and the config file only applies them when evictionHard is unset. ' +
+    'Incident 4: a drop-in with --eviction-hard=nodefs.available<5% stopped the node evicting everything, ' +
+    'and silently removed memory.available<100Mi and nodefs.inodesFree<5%.',
+  fix:
+    'Name every default signal explicitly (memory.available: 100Mi, nodefs.available: 10%, nodefs.inodesFree: 5%, ' +
+    'imagefs.available: 15%, and imagefs.inodesFree: 5% from 1.30), changing only the one you mean to; from 1.33 ' +
+    "you may instead set mergeDefaultEvictionSettings: true. ballast's KubeletEvictionPolicy renders this for you.",
   example: {
     bad: [
-      'apiVersion: kubelet.config.k8s.io/v1beta1', 'kind: KubeletConfiguration',
-      'evictionHard:', '  nodefs.available: "5%"',
+      'apiVersion: kubelet.config.k8s.io/v1beta1',
+      'kind: KubeletConfiguration',
+      'evictionHard:',
+      '  nodefs.available: "5%"',
     ].join('\n'),
     good: [
-      'apiVersion: kubelet.config.k8s.io/v1beta1', 'kind: KubeletConfiguration', 'evictionHard:',
-      '  memory.available: "100Mi"', '  nodefs.available: "5%"', '  nodefs.inodesFree: "5%"',
-      '  imagefs.available: "15%"', '  imagefs.inodesFree: "5%"',
+      'apiVersion: kubelet.config.k8s.io/v1beta1',
+      'kind: KubeletConfiguration',
+      'evictionHard:',
+      '  memory.available: "100Mi"',
+      '  nodefs.available: "5%"',
+      '  nodefs.inodesFree: "5%"',
+      '  imagefs.available: "15%"',
+      '  imagefs.inodesFree: "5%"',
     ].join('\n'),
   },
   check(context) {
@@ -34,16 +43,21 @@ export const evictionHardDropsDefaultSignals: Rule = {
       if (missing.length === 0) continue;
       const written = named.size === 0 ? 'no signal at all' : [...named].join(', ');
       const setting = view.fromFlags ? '--eviction-hard' : 'evictionHard';
-      const mergeNote = view.mergeDefaults?.value === true
-        ? ` mergeDefaultEvictionSettings has no effect before ${MERGE_DEFAULT_EVICTION_SETTINGS_SINCE} (target ${version}).`
-        : '';
+      const mergeNote =
+        view.mergeDefaults?.value === true
+          ? ` mergeDefaultEvictionSettings has no effect before ${MERGE_DEFAULT_EVICTION_SETTINGS_SINCE} (target ${version}).`
+          : '';
       context.report(view.object, {
         path: view.evictionHard.path,
-        message: `${view.where}: ${setting} names ${written}, which replaces the kubelet's defaults: `
-          + `${missing.map((signal) => `${signal} (default ${defaults[signal]})`).join(', ')} `
-          + `${missing.length === 1 ? 'gets' : 'get'} no hard threshold at all, so the node runs out of it before the kubelet evicts anything.${mergeNote}`,
-        fix: `Add ${missing.map((signal) => `${signal}<${defaults[signal]}`).join(', ')} to ${setting}`
-          + (version.atLeast(MERGE_DEFAULT_EVICTION_SETTINGS_SINCE) && !view.fromFlags ? ', or set mergeDefaultEvictionSettings: true.' : '.'),
+        message:
+          `${view.where}: ${setting} names ${written}, which replaces the kubelet's defaults: ` +
+          `${missing.map((signal) => `${signal} (default ${defaults[signal]})`).join(', ')} ` +
+          `${missing.length === 1 ? 'gets' : 'get'} no hard threshold at all, so the node runs out of it before the kubelet evicts anything.${mergeNote}`,
+        fix:
+          `Add ${missing.map((signal) => `${signal}<${defaults[signal]}`).join(', ')} to ${setting}` +
+          (version.atLeast(MERGE_DEFAULT_EVICTION_SETTINGS_SINCE) && !view.fromFlags
+            ? ', or set mergeDefaultEvictionSettings: true.'
+            : '.'),
       });
     }
   },

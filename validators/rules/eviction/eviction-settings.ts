@@ -60,7 +60,11 @@ function collectEvictionSettingsViews(index: ObjectIndex): readonly EvictionSett
           ...asArray(record.command).map((text, i) => ({ text, path: `${base}.command[${i}]` })),
           ...asArray(record.args).map((text, i) => ({ text, path: `${base}.args[${i}]` })),
         ].filter((word): word is CommandWord => typeof word.text === 'string');
-        const view = fromKubeletCommand(template.owner, `container ${asString(record.name) ?? position}`, kubeletArguments(words));
+        const view = fromKubeletCommand(
+          template.owner,
+          `container ${asString(record.name) ?? position}`,
+          kubeletArguments(words),
+        );
         if (view) views.push(view);
       });
     }
@@ -93,7 +97,9 @@ function fromKubeletConfiguration(object: IndexedObject): EvictionSettingsView {
     fromFlags: false,
     where: `KubeletConfiguration ${object.ref.name ?? object.source.file ?? ''}`.trim(),
     ...maps,
-    ...(maxGrace !== undefined && maxGrace !== null ? { evictionMaxPodGracePeriod: { value: maxGrace, path: 'evictionMaxPodGracePeriod' } } : {}),
+    ...(maxGrace !== undefined && maxGrace !== null
+      ? { evictionMaxPodGracePeriod: { value: maxGrace, path: 'evictionMaxPodGracePeriod' } }
+      : {}),
     ...(typeof merge === 'boolean' ? { mergeDefaults: { value: merge, path: 'mergeDefaultEvictionSettings' } } : {}),
     flags: [],
   };
@@ -104,14 +110,18 @@ function fromKubeletConfiguration(object: IndexedObject): EvictionSettingsView {
  * is split, its pieces keeping the word's path.
  */
 function kubeletArguments(words: readonly CommandWord[]): CommandWord[] {
-  const flat = words.flatMap((word) => /\s/.test(word.text)
-    ? splitWords(word.text).words.map((text) => ({ text, path: word.path }))
-    : [word]);
+  const flat = words.flatMap((word) =>
+    /\s/.test(word.text) ? splitWords(word.text).words.map((text) => ({ text, path: word.path })) : [word],
+  );
   const start = flat.findIndex((word) => isKubeletBinary(word.text));
   return start < 0 ? [] : flat.slice(start + 1);
 }
 
-function fromKubeletCommand(object: IndexedObject, where: string, words: readonly CommandWord[]): EvictionSettingsView | undefined {
+function fromKubeletCommand(
+  object: IndexedObject,
+  where: string,
+  words: readonly CommandWord[],
+): EvictionSettingsView | undefined {
   const flags = evictionFlags(words);
   if (flags.length === 0) return undefined;
   const maps: Partial<Record<MapField, { path: string; entries: EvictionMapEntry[] }>> = {};
@@ -121,10 +131,14 @@ function fromKubeletCommand(object: IndexedObject, where: string, words: readonl
       maxGrace = { value: flag.value, path: flag.path };
       continue;
     }
-    const field = ({
-      'eviction-hard': 'evictionHard', 'eviction-soft': 'evictionSoft',
-      'eviction-soft-grace-period': 'evictionSoftGracePeriod', 'eviction-minimum-reclaim': 'evictionMinimumReclaim',
-    } as Record<string, MapField | undefined>)[flag.name];
+    const field = (
+      {
+        'eviction-hard': 'evictionHard',
+        'eviction-soft': 'evictionSoft',
+        'eviction-soft-grace-period': 'evictionSoftGracePeriod',
+        'eviction-minimum-reclaim': 'evictionMinimumReclaim',
+      } as Record<string, MapField | undefined>
+    )[flag.name];
     if (!field) continue;
     // Repeated map flags add to the map: only the first use clears the kubelet's defaults.
     const existing = maps[field];
@@ -146,9 +160,12 @@ export function isKubeletDropIn(object: IndexedObject): boolean {
   const unit = asString(object.raw.unit);
   if (unit !== undefined) return unit === 'kubelet.service' || unit === 'kubelet';
   const service = getRecord(object.raw, 'service');
-  const runsKubelet = asArray(service?.execStart).some((entry) => asArray(asRecord(entry)?.argv)
-    .some((word) => typeof word === 'string' && isKubeletBinary(word)));
-  const kubeletVariables = asArray(service?.environment).some((entry) => /^KUBELET_/.test(asString(asRecord(entry)?.name) ?? ''));
+  const runsKubelet = asArray(service?.execStart).some((entry) =>
+    asArray(asRecord(entry)?.argv).some((word) => typeof word === 'string' && isKubeletBinary(word)),
+  );
+  const kubeletVariables = asArray(service?.environment).some((entry) =>
+    /^KUBELET_/.test(asString(asRecord(entry)?.name) ?? ''),
+  );
   return runsKubelet || kubeletVariables;
 }
 
@@ -158,7 +175,8 @@ function fromSystemdDropIn(object: IndexedObject): EvictionSettingsView | undefi
   const words: CommandWord[] = [];
   asArray(service?.environment).forEach((entry, i) => {
     const value = asString(asRecord(entry)?.value);
-    if (value !== undefined) words.push(...splitWords(value).words.map((text) => ({ text, path: `service.environment[${i}]` })));
+    if (value !== undefined)
+      words.push(...splitWords(value).words.map((text) => ({ text, path: `service.environment[${i}]` })));
   });
   asArray(service?.execStart).forEach((entry, i) => {
     const argv = asArray(asRecord(entry)?.argv).filter((word): word is string => typeof word === 'string');
@@ -183,7 +201,8 @@ export function entriesBySignal(map: EvictionMap | undefined): Map<string, Evict
 export function effectiveHardThresholds(view: EvictionSettingsView, version: KubeVersion): Map<string, string> {
   const result = new Map<string, string>();
   const mergesDefaults = !view.evictionHard || mergesDefaultSignals(view, version);
-  if (mergesDefaults) for (const [signal, value] of Object.entries(defaultEvictionHard(version))) result.set(signal, value);
+  if (mergesDefaults)
+    for (const [signal, value] of Object.entries(defaultEvictionHard(version))) result.set(signal, value);
   for (const entry of view.evictionHard?.entries ?? []) result.set(entry.signal, entry.value);
   return result;
 }

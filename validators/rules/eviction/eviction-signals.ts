@@ -45,8 +45,7 @@ export function defaultEvictionHard(version: KubeVersion): Readonly<Partial<Reco
 
 /** A parsed threshold: a share of capacity, or an absolute amount (bytes, inodes or pids). */
 export type ThresholdValue =
-  | { readonly kind: 'percentage'; readonly percent: number }
-  | { readonly kind: 'quantity'; readonly amount: number };
+  { readonly kind: 'percentage'; readonly percent: number } | { readonly kind: 'quantity'; readonly amount: number };
 
 /** Parsing result: a value, "disabled" for the kubelet's silent 0%/100%, or the kubelet's error. */
 export type ParsedThreshold =
@@ -55,8 +54,21 @@ export type ParsedThreshold =
 
 const QUANTITY = /^([+-]?)(\d+\.?\d*|\.\d+)(Ki|Mi|Gi|Ti|Pi|Ei|n|u|m|k|M|G|T|P|E|[eE][+-]?\d+)?$/;
 const SUFFIX_FACTORS: Readonly<Record<string, number>> = {
-  Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30, Ti: 2 ** 40, Pi: 2 ** 50, Ei: 2 ** 60,
-  n: 1e-9, u: 1e-6, m: 1e-3, k: 1e3, M: 1e6, G: 1e9, T: 1e12, P: 1e15, E: 1e18,
+  Ki: 2 ** 10,
+  Mi: 2 ** 20,
+  Gi: 2 ** 30,
+  Ti: 2 ** 40,
+  Pi: 2 ** 50,
+  Ei: 2 ** 60,
+  n: 1e-9,
+  u: 1e-6,
+  m: 1e-3,
+  k: 1e3,
+  M: 1e6,
+  G: 1e9,
+  T: 1e12,
+  P: 1e15,
+  E: 1e18,
 };
 
 /** A Kubernetes resource quantity (`100Mi`, `1.5G`, `1e3`) as a number, or undefined if malformed. */
@@ -83,7 +95,11 @@ export function parseThreshold(signal: string, text: string): ParsedThreshold {
     return { ok: true, value: { kind: 'percentage', percent }, disables: value === '0%' || value === '100%' };
   }
   const amount = parseQuantity(value);
-  if (amount === undefined) return { ok: false, error: `"${value}" is neither a percentage nor a quantity (quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$')` };
+  if (amount === undefined)
+    return {
+      ok: false,
+      error: `"${value}" is neither a percentage nor a quantity (quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$')`,
+    };
   if (amount <= 0) return { ok: false, error: `eviction threshold ${signal} must be positive: ${value}` };
   return { ok: true, value: { kind: 'quantity', amount }, disables: false };
 }

@@ -5,18 +5,25 @@ import { evictionSettingsViews } from './eviction-settings';
 export const evictionSoftWithoutMaxPodGracePeriod: Rule = {
   id: 'eviction-soft-without-max-pod-grace-period',
   severity: 'warning',
-  summary: 'Soft eviction thresholds with evictionMaxPodGracePeriod 0 (the default): soft evictions kill without grace.',
-  why: 'evictionMaxPodGracePeriod is the grace period a pod gets when a soft threshold evicts it, and it defaults to 0: '
-    + 'the "graceful" eviction kills pods at once, as the hard threshold did in incident 4.',
+  summary:
+    'Soft eviction thresholds with evictionMaxPodGracePeriod 0 (the default): soft evictions kill without grace.',
+  why:
+    'evictionMaxPodGracePeriod is the grace period a pod gets when a soft threshold evicts it, and it defaults to 0: ' +
+    'the "graceful" eviction kills pods at once, as the hard threshold did in incident 4.',
   fix: 'Set evictionMaxPodGracePeriod (--eviction-max-pod-grace-period) to the seconds your pods need to stop, e.g. 60.',
   example: {
     bad: [
-      'apiVersion: kubelet.config.k8s.io/v1beta1', 'kind: KubeletConfiguration',
-      'evictionSoft: {memory.available: "500Mi"}', 'evictionSoftGracePeriod: {memory.available: "1m"}',
+      'apiVersion: kubelet.config.k8s.io/v1beta1',
+      'kind: KubeletConfiguration',
+      'evictionSoft: {memory.available: "500Mi"}',
+      'evictionSoftGracePeriod: {memory.available: "1m"}',
     ].join('\n'),
     good: [
-      'apiVersion: kubelet.config.k8s.io/v1beta1', 'kind: KubeletConfiguration',
-      'evictionSoft: {memory.available: "500Mi"}', 'evictionSoftGracePeriod: {memory.available: "1m"}', 'evictionMaxPodGracePeriod: 60',
+      'apiVersion: kubelet.config.k8s.io/v1beta1',
+      'kind: KubeletConfiguration',
+      'evictionSoft: {memory.available: "500Mi"}',
+      'evictionSoftGracePeriod: {memory.available: "1m"}',
+      'evictionMaxPodGracePeriod: 60',
     ].join('\n'),
   },
   check(context) {
@@ -27,8 +34,9 @@ export const evictionSoftWithoutMaxPodGracePeriod: Rule = {
       if (seconds !== 0) continue;
       context.report(view.object, {
         path: maxGrace?.path ?? view.evictionSoft.path,
-        message: `${view.where}: soft eviction thresholds are set but evictionMaxPodGracePeriod is `
-          + `${maxGrace === undefined ? 'not set (default 0)' : '0'}: pods evicted by a soft threshold get no time to stop.`,
+        message:
+          `${view.where}: soft eviction thresholds are set but evictionMaxPodGracePeriod is ` +
+          `${maxGrace === undefined ? 'not set (default 0)' : '0'}: pods evicted by a soft threshold get no time to stop.`,
       });
     }
   },

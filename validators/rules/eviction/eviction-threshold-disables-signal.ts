@@ -6,12 +6,23 @@ export const evictionThresholdDisablesSignal: Rule = {
   id: 'eviction-threshold-disables-signal',
   severity: 'warning',
   summary: 'An eviction threshold of 0% or 100% silently disables the signal.',
-  why: 'The kubelet ignores thresholds of exactly 0% and 100% without a word: the signal then has no threshold, the '
-    + 'same silent loss of protection as in incident 4.',
+  why:
+    'The kubelet ignores thresholds of exactly 0% and 100% without a word: the signal then has no threshold, the ' +
+    'same silent loss of protection as in incident 4.',
   fix: 'Write the threshold you mean ("5%"); to turn a signal off on purpose, say so in a comment and suppress this finding.',
   example: {
-    bad: ['apiVersion: kubelet.config.k8s.io/v1beta1', 'kind: KubeletConfiguration', 'evictionHard:', '  memory.available: "0%"'].join('\n'),
-    good: ['apiVersion: kubelet.config.k8s.io/v1beta1', 'kind: KubeletConfiguration', 'evictionHard:', '  memory.available: "100Mi"'].join('\n'),
+    bad: [
+      'apiVersion: kubelet.config.k8s.io/v1beta1',
+      'kind: KubeletConfiguration',
+      'evictionHard:',
+      '  memory.available: "0%"',
+    ].join('\n'),
+    good: [
+      'apiVersion: kubelet.config.k8s.io/v1beta1',
+      'kind: KubeletConfiguration',
+      'evictionHard:',
+      '  memory.available: "100Mi"',
+    ].join('\n'),
   },
   check(context) {
     for (const view of evictionSettingsViews(context.index)) {

@@ -6,17 +6,33 @@ export const evictionUnknownSignal: Rule = {
   id: 'eviction-unknown-signal',
   severity: 'error',
   summary: 'An eviction setting names a signal the kubelet does not know: it refuses to start.',
-  why: 'The kubelet validates every key of evictionHard, evictionSoft, evictionSoftGracePeriod and '
-    + 'evictionMinimumReclaim and exits with "unsupported eviction signal <name>" on the first unknown one: '
-    + 'a typo in a node drop-in takes the node down.',
+  why:
+    'The kubelet validates every key of evictionHard, evictionSoft, evictionSoftGracePeriod and ' +
+    'evictionMinimumReclaim and exits with "unsupported eviction signal <name>" on the first unknown one: ' +
+    'a typo in a node drop-in takes the node down.',
   fix: `Use one of: ${EVICTION_SIGNALS.join(', ')}.`,
   example: {
-    bad: ['apiVersion: kubelet.config.k8s.io/v1beta1', 'kind: KubeletConfiguration', 'evictionHard:', '  nodefs.avaliable: "5%"'].join('\n'),
-    good: ['apiVersion: kubelet.config.k8s.io/v1beta1', 'kind: KubeletConfiguration', 'evictionHard:', '  nodefs.available: "5%"'].join('\n'),
+    bad: [
+      'apiVersion: kubelet.config.k8s.io/v1beta1',
+      'kind: KubeletConfiguration',
+      'evictionHard:',
+      '  nodefs.avaliable: "5%"',
+    ].join('\n'),
+    good: [
+      'apiVersion: kubelet.config.k8s.io/v1beta1',
+      'kind: KubeletConfiguration',
+      'evictionHard:',
+      '  nodefs.available: "5%"',
+    ].join('\n'),
   },
   check(context) {
     for (const view of evictionSettingsViews(context.index)) {
-      for (const map of [view.evictionHard, view.evictionSoft, view.evictionSoftGracePeriod, view.evictionMinimumReclaim]) {
+      for (const map of [
+        view.evictionHard,
+        view.evictionSoft,
+        view.evictionSoftGracePeriod,
+        view.evictionMinimumReclaim,
+      ]) {
         for (const entry of map?.entries ?? []) {
           if (isEvictionSignal(entry.signal)) continue;
           context.report(view.object, {

@@ -2,24 +2,32 @@ import { ownEntry } from '../../json';
 import { Rule } from '../../rule';
 import { isKubeletDropIn } from './eviction-settings';
 import {
-  KUBEADM_ENVIRONMENT_FILE_VARIABLES, KUBEADM_EXEC_START_VARIABLES, execStartAfterReset, readDropInService, referencesVariable,
+  KUBEADM_ENVIRONMENT_FILE_VARIABLES,
+  KUBEADM_EXEC_START_VARIABLES,
+  execStartAfterReset,
+  readDropInService,
+  referencesVariable,
 } from './kubelet-drop-in-service';
 
 export const kubeletDropInFlagsIgnored: Rule = {
   id: 'kubelet-drop-in-flags-ignored',
   severity: 'error',
-  summary: 'A kubelet drop-in sets kubelet flags in a variable that never reaches the kubelet\'s command line.',
-  why: 'systemd passes a variable set with Environment= to the kubelet only if ExecStart= references it, and values from '
-    + 'EnvironmentFile= (kubeadm reads kubeadm-flags.env and /etc/default/kubelet) override Environment= ones. A drop-in '
-    + 'that looks right can be a no-op: incident 4\'s eviction fix was a kubelet drop-in, and nobody checked what the '
-    + 'kubelet actually ran with.',
-  fix: 'Reference the variable in the ExecStart= that the drop-in sets (after an empty ExecStart= line), keeping kubeadm\'s '
-    + 'chain: ExecStart=/usr/bin/kubelet $KUBELET_KUBECONFIG_ARGS $KUBELET_CONFIG_ARGS $KUBELET_KUBEADM_ARGS $YOUR_ARGS '
-    + '$KUBELET_EXTRA_ARGS. Better: move the settings into a KubeletConfiguration drop-in.',
+  summary: "A kubelet drop-in sets kubelet flags in a variable that never reaches the kubelet's command line.",
+  why:
+    'systemd passes a variable set with Environment= to the kubelet only if ExecStart= references it, and values from ' +
+    'EnvironmentFile= (kubeadm reads kubeadm-flags.env and /etc/default/kubelet) override Environment= ones. A drop-in ' +
+    "that looks right can be a no-op: incident 4's eviction fix was a kubelet drop-in, and nobody checked what the " +
+    'kubelet actually ran with.',
+  fix:
+    "Reference the variable in the ExecStart= that the drop-in sets (after an empty ExecStart= line), keeping kubeadm's " +
+    'chain: ExecStart=/usr/bin/kubelet $KUBELET_KUBECONFIG_ARGS $KUBELET_CONFIG_ARGS $KUBELET_KUBEADM_ARGS $YOUR_ARGS ' +
+    '$KUBELET_EXTRA_ARGS. Better: move the settings into a KubeletConfiguration drop-in.',
   example: {
     bad: ['[Service]', 'Environment="KUBELET_EVICTION_ARGS=--eviction-hard=memory.available<100Mi"'].join('\n'),
     good: [
-      '[Service]', 'Environment="KUBELET_EVICTION_ARGS=--eviction-hard=memory.available<100Mi"', 'ExecStart=',
+      '[Service]',
+      'Environment="KUBELET_EVICTION_ARGS=--eviction-hard=memory.available<100Mi"',
+      'ExecStart=',
       'ExecStart=/usr/bin/kubelet $KUBELET_KUBECONFIG_ARGS $KUBELET_CONFIG_ARGS $KUBELET_KUBEADM_ARGS $KUBELET_EVICTION_ARGS $KUBELET_EXTRA_ARGS',
     ].join('\n'),
   },
@@ -36,9 +44,10 @@ export const kubeletDropInFlagsIgnored: Rule = {
         if (!commands.some((command) => referencesVariable(command, variable.name))) {
           context.report(object, {
             path: variable.path,
-            message: `${service.fileName}: ${variable.name} holds kubelet flags, but `
-              + `${replaced ? 'the ExecStart= this drop-in sets' : 'kubeadm\'s ExecStart= (this drop-in sets none)'} does not `
-              + `reference $${variable.name}: systemd never passes "${variable.value}" to the kubelet.`,
+            message:
+              `${service.fileName}: ${variable.name} holds kubelet flags, but ` +
+              `${replaced ? 'the ExecStart= this drop-in sets' : "kubeadm's ExecStart= (this drop-in sets none)"} does not ` +
+              `reference $${variable.name}: systemd never passes "${variable.value}" to the kubelet.`,
           });
           continue;
         }
@@ -47,10 +56,12 @@ export const kubeletDropInFlagsIgnored: Rule = {
           context.report(object, {
             path: variable.path,
             severity: 'warning',
-            message: `${service.fileName}: ${variable.name} is also set by kubeadm's EnvironmentFile= ${overridingFile}; `
-              + `whenever that file sets it, its value overrides this Environment= and "${variable.value}" is lost.`,
-            fix: 'Put the flags in a variable of your own (KUBELET_EVICTION_ARGS) referenced by your ExecStart=, or better in a '
-              + 'KubeletConfiguration drop-in.',
+            message:
+              `${service.fileName}: ${variable.name} is also set by kubeadm's EnvironmentFile= ${overridingFile}; ` +
+              `whenever that file sets it, its value overrides this Environment= and "${variable.value}" is lost.`,
+            fix:
+              'Put the flags in a variable of your own (KUBELET_EVICTION_ARGS) referenced by your ExecStart=, or better in a ' +
+              'KubeletConfiguration drop-in.',
           });
         }
       }

@@ -6,7 +6,12 @@ import { asArray, asRecord, asString, getRecord } from '../../json';
 import { IndexedObject } from '../../object-index';
 
 /** kubeadm's 10-kubeadm.conf runs `/usr/bin/kubelet` with these variables, in this order. */
-export const KUBEADM_EXEC_START_VARIABLES = ['KUBELET_KUBECONFIG_ARGS', 'KUBELET_CONFIG_ARGS', 'KUBELET_KUBEADM_ARGS', 'KUBELET_EXTRA_ARGS'];
+export const KUBEADM_EXEC_START_VARIABLES = [
+  'KUBELET_KUBECONFIG_ARGS',
+  'KUBELET_CONFIG_ARGS',
+  'KUBELET_KUBEADM_ARGS',
+  'KUBELET_EXTRA_ARGS',
+];
 /** Variables kubeadm's EnvironmentFile= lines set: their values override any Environment= of the same name. */
 export const KUBEADM_ENVIRONMENT_FILE_VARIABLES: Readonly<Record<string, string>> = {
   KUBELET_KUBEADM_ARGS: '/var/lib/kubelet/kubeadm-flags.env',
@@ -40,23 +45,38 @@ export function readDropInService(object: IndexedObject): KubeletDropInService {
   const service = getRecord(object.raw, 'service');
   const execStart = asArray(service?.execStart).map((entry, index) => {
     const record = asRecord(entry);
-    return { index, path: `service.execStart[${index}]`, reset: record?.reset === true, command: asString(record?.command) ?? '' };
+    return {
+      index,
+      path: `service.execStart[${index}]`,
+      reset: record?.reset === true,
+      command: asString(record?.command) ?? '',
+    };
   });
   const environment = asArray(service?.environment).map((entry, index) => {
     const record = asRecord(entry);
     return {
-      index, path: `service.environment[${index}]`, reset: record?.reset === true,
-      name: asString(record?.name) ?? '', value: asString(record?.value) ?? '',
+      index,
+      path: `service.environment[${index}]`,
+      reset: record?.reset === true,
+      name: asString(record?.name) ?? '',
+      value: asString(record?.value) ?? '',
     };
   });
   const resetsEnvironmentFiles = asArray(service?.environmentFiles).some((entry) => asRecord(entry)?.reset === true);
-  return { fileName: asString(getRecord(object.raw, 'metadata')?.name) ?? '', execStart, environment, resetsEnvironmentFiles };
+  return {
+    fileName: asString(getRecord(object.raw, 'metadata')?.name) ?? '',
+    execStart,
+    environment,
+    resetsEnvironmentFiles,
+  };
 }
 
 /** The commands left after the drop-in's last `ExecStart=` reset; undefined when the drop-in has no reset. */
 export function execStartAfterReset(service: KubeletDropInService): readonly DropInExecStart[] | undefined {
   let lastReset = -1;
-  service.execStart.forEach((entry, position) => { if (entry.reset) lastReset = position; });
+  service.execStart.forEach((entry, position) => {
+    if (entry.reset) lastReset = position;
+  });
   return lastReset < 0 ? undefined : service.execStart.slice(lastReset + 1);
 }
 

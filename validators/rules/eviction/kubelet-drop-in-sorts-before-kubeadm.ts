@@ -5,14 +5,25 @@ import { KUBEADM_DROP_IN_NAME, execStartAfterReset, readDropInService } from './
 export const kubeletDropInSortsBeforeKubeadm: Rule = {
   id: 'kubelet-drop-in-sorts-before-kubeadm',
   severity: 'error',
-  summary: 'A kubelet drop-in replaces ExecStart= but its file name sorts before kubeadm\'s 10-kubeadm.conf.',
-  why: 'systemd applies drop-ins in file-name order across all directories. kubeadm\'s 10-kubeadm.conf resets ExecStart= '
-    + 'and sets its own, so a drop-in named e.g. 05-eviction.conf has its command thrown away and its flags silently '
-    + 'never reach the kubelet.',
+  summary: "A kubelet drop-in replaces ExecStart= but its file name sorts before kubeadm's 10-kubeadm.conf.",
+  why:
+    "systemd applies drop-ins in file-name order across all directories. kubeadm's 10-kubeadm.conf resets ExecStart= " +
+    'and sets its own, so a drop-in named e.g. 05-eviction.conf has its command thrown away and its flags silently ' +
+    'never reach the kubelet.',
   fix: 'Name the drop-in so it sorts after 10-kubeadm.conf, e.g. 20-eviction.conf.',
   example: {
-    bad: ['# 05-eviction.conf', '[Service]', 'ExecStart=', 'ExecStart=/usr/bin/kubelet $KUBELET_CONFIG_ARGS $KUBELET_EXTRA_ARGS'].join('\n'),
-    good: ['# 20-eviction.conf', '[Service]', 'ExecStart=', 'ExecStart=/usr/bin/kubelet $KUBELET_CONFIG_ARGS $KUBELET_EXTRA_ARGS'].join('\n'),
+    bad: [
+      '# 05-eviction.conf',
+      '[Service]',
+      'ExecStart=',
+      'ExecStart=/usr/bin/kubelet $KUBELET_CONFIG_ARGS $KUBELET_EXTRA_ARGS',
+    ].join('\n'),
+    good: [
+      '# 20-eviction.conf',
+      '[Service]',
+      'ExecStart=',
+      'ExecStart=/usr/bin/kubelet $KUBELET_CONFIG_ARGS $KUBELET_EXTRA_ARGS',
+    ].join('\n'),
   },
   check(context) {
     for (const object of context.index.ofKind('SystemdDropIn')) {
@@ -23,8 +34,9 @@ export const kubeletDropInSortsBeforeKubeadm: Rule = {
       const first = service.execStart.find((entry) => entry.reset);
       context.report(object, {
         path: first?.path ?? 'service.execStart',
-        message: `${service.fileName} sorts before ${KUBEADM_DROP_IN_NAME}, whose ExecStart= reset runs after it: the ExecStart= `
-          + 'this drop-in sets is discarded.',
+        message:
+          `${service.fileName} sorts before ${KUBEADM_DROP_IN_NAME}, whose ExecStart= reset runs after it: the ExecStart= ` +
+          'this drop-in sets is discarded.',
       });
     }
   },

@@ -63,15 +63,23 @@ export function evictionFlags(words: readonly CommandWord[]): EvictionFlag[] {
 /** The pairs of a map flag's value. */
 export function flagMapEntries(flag: EvictionFlag): EvictionMapEntry[] {
   const separator = LANGLE_MAP_FLAGS.has(flag.name) ? '<' : '=';
-  return flag.value.split(',').map((piece) => piece.trim()).filter((piece) => piece !== '').map((piece) => {
-    const at = piece.indexOf(separator);
-    if (at < 0) return { signal: piece, value: '', path: flag.path, malformed: true };
-    return { signal: piece.slice(0, at).trim(), value: piece.slice(at + 1).trim(), path: flag.path };
-  });
+  return flag.value
+    .split(',')
+    .map((piece) => piece.trim())
+    .filter((piece) => piece !== '')
+    .map((piece) => {
+      const at = piece.indexOf(separator);
+      if (at < 0) return { signal: piece, value: '', path: flag.path, malformed: true };
+      return { signal: piece.slice(0, at).trim(), value: piece.slice(at + 1).trim(), path: flag.path };
+    });
 }
 
 /** True for a word naming the kubelet binary (`kubelet`, `/usr/bin/kubelet`, `-/usr/bin/kubelet`). */
 export function isKubeletBinary(word: string): boolean {
-  const base = word.replace(/^[-@:+!]+/, '').split('/').pop() ?? '';
+  const base =
+    word
+      .replace(/^[-@:+!]+/, '')
+      .split('/')
+      .pop() ?? '';
   return base === 'kubelet';
 }

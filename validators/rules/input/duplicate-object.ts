@@ -48,8 +48,17 @@ export const duplicateObject: Rule = {
     'Keep one definition: delete the copy, or give the objects different names (or namespaces). An ' +
     'identical copy (the same manifest vendored twice) is harmless but worth removing.',
   example: {
-    bad: ['apiVersion: v1', 'kind: ConfigMap', 'metadata: {name: settings}', 'data: {mode: a}', '---',
-      'apiVersion: v1', 'kind: ConfigMap', 'metadata: {name: settings}', 'data: {mode: b}'].join('\n'),
+    bad: [
+      'apiVersion: v1',
+      'kind: ConfigMap',
+      'metadata: {name: settings}',
+      'data: {mode: a}',
+      '---',
+      'apiVersion: v1',
+      'kind: ConfigMap',
+      'metadata: {name: settings}',
+      'data: {mode: b}',
+    ].join('\n'),
     good: ['apiVersion: v1', 'kind: ConfigMap', 'metadata: {name: settings}', 'data: {mode: a}'].join('\n'),
   },
   check(context) {
@@ -74,8 +83,9 @@ export const duplicateObject: Rule = {
         context.report(copy, {
           path: 'metadata.name',
           severity: identical || !oneFile ? 'warning' : 'error',
-          message: `${describeObject(copy.ref)} is defined ${copies.length} times (also at ${others.map(where).join(', ')})`
-            + (identical
+          message:
+            `${describeObject(copy.ref)} is defined ${copies.length} times (also at ${others.map(where).join(', ')})` +
+            (identical
               ? ', identically: the copies are harmless but redundant.'
               : ' with different content: the cluster keeps only the one applied last, so what runs depends on the order of files.'),
         });

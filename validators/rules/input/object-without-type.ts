@@ -6,7 +6,7 @@ export const objectWithoutType: Rule = {
   scope: ['*'],
   summary: 'A document has a kind without an apiVersion, or an apiVersion without a kind.',
   why:
-    'kubectl and the API server refuse an object whose type is incomplete (`Object \'Kind\' is missing`, ' +
+    "kubectl and the API server refuse an object whose type is incomplete (`Object 'Kind' is missing`, " +
     '`apiVersion not set`), so the whole apply fails; no rule can check it either, since what it is is unknown. ' +
     'ballast reports it instead of skipping it in silence.',
   fix: 'Set both `apiVersion` (e.g. `apps/v1`) and `kind` (e.g. `Deployment`); a document that is not a Kubernetes object belongs in another file.',

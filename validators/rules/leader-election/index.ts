@@ -13,6 +13,10 @@ export const LEADER_ELECTION_RULES: readonly Rule[] = [
   leaderElectionWithoutLeaseRbac,
 ];
 
-export { DEFAULT_LEADER_ELECTION_TIMINGS_MS, LEADER_ELECTION_JITTER_FACTOR, leaderElectionTimingProblems } from './timings';
+export {
+  DEFAULT_LEADER_ELECTION_TIMINGS_MS,
+  LEADER_ELECTION_JITTER_FACTOR,
+  leaderElectionTimingProblems,
+} from './timings';
 export type { LeaderElectionTiming, LeaderElectionTimingProblem, LeaderElectionTimingsMs } from './timings';
 export { LEGACY_LOCKS } from './legacy-leader-election-lock';

@@ -1,7 +1,12 @@
 import { valueExcerpt } from '../../value-excerpt';
 import { Rule } from '../../rule';
 import { parseGoDuration } from '../../go-duration';
-import { LeaderElectionSettings, WrittenSetting, leaderElectionDisabled, leaderElectionSettings } from './leader-election-settings';
+import {
+  LeaderElectionSettings,
+  WrittenSetting,
+  leaderElectionDisabled,
+  leaderElectionSettings,
+} from './leader-election-settings';
 import { DEFAULT_LEADER_ELECTION_TIMINGS_MS, LeaderElectionTiming, leaderElectionTimingProblems } from './timings';
 
 const TIMINGS: readonly LeaderElectionTiming[] = ['leaseDuration', 'renewDeadline', 'retryPeriod'];
@@ -25,20 +30,32 @@ export const invalidLeaderElectionTimings: Rule = {
   id: 'invalid-leader-election-timings',
   severity: 'error',
   summary: 'Leader-election timings that client-go rejects (leaseDuration > renewDeadline > 1.2 × retryPeriod > 0).',
-  why: 'client-go\'s NewLeaderElector refuses leaseDuration <= renewDeadline, renewDeadline <= 1.2 × '
-    + 'retryPeriod and any timing <= 0, and the component exits at start-up: on a control plane, no '
-    + 'controller or scheduler runs (incident 3 showed what a cluster without its controllers looks like). '
-    + 'A value Go cannot parse as a duration ("15" without a unit) fails the same way.',
-  fix: 'Use Go durations with a unit and keep leaseDuration > renewDeadline > 1.2 × retryPeriod; the '
-    + 'control-plane defaults 15s / 10s / 2s are a safe start.',
+  why:
+    "client-go's NewLeaderElector refuses leaseDuration <= renewDeadline, renewDeadline <= 1.2 × " +
+    'retryPeriod and any timing <= 0, and the component exits at start-up: on a control plane, no ' +
+    'controller or scheduler runs (incident 3 showed what a cluster without its controllers looks like). ' +
+    'A value Go cannot parse as a duration ("15" without a unit) fails the same way.',
+  fix:
+    'Use Go durations with a unit and keep leaseDuration > renewDeadline > 1.2 × retryPeriod; the ' +
+    'control-plane defaults 15s / 10s / 2s are a safe start.',
   example: {
     bad: [
-      'apiVersion: kubescheduler.config.k8s.io/v1', 'kind: KubeSchedulerConfiguration', 'leaderElection:',
-      '  leaderElect: true', '  leaseDuration: 10s', '  renewDeadline: 15s', '  retryPeriod: 2s',
+      'apiVersion: kubescheduler.config.k8s.io/v1',
+      'kind: KubeSchedulerConfiguration',
+      'leaderElection:',
+      '  leaderElect: true',
+      '  leaseDuration: 10s',
+      '  renewDeadline: 15s',
+      '  retryPeriod: 2s',
     ].join('\n'),
     good: [
-      'apiVersion: kubescheduler.config.k8s.io/v1', 'kind: KubeSchedulerConfiguration', 'leaderElection:',
-      '  leaderElect: true', '  leaseDuration: 15s', '  renewDeadline: 10s', '  retryPeriod: 2s',
+      'apiVersion: kubescheduler.config.k8s.io/v1',
+      'kind: KubeSchedulerConfiguration',
+      'leaderElection:',
+      '  leaderElect: true',
+      '  leaseDuration: 15s',
+      '  renewDeadline: 10s',
+      '  retryPeriod: 2s',
     ].join('\n'),
   },
   check(context) {
@@ -55,8 +72,9 @@ export const invalidLeaderElectionTimings: Rule = {
           unparsable = true;
           context.report(settings.owner, {
             path: setting.path,
-            message: `${settings.description} sets ${settingName(settings, timing)} to ${valueExcerpt(setting.value)}, `
-              + 'which is not a Go duration: the component fails to start. Write a number with a unit, such as "15s".',
+            message:
+              `${settings.description} sets ${settingName(settings, timing)} to ${valueExcerpt(setting.value)}, ` +
+              'which is not a Go duration: the component fails to start. Write a number with a unit, such as "15s".',
           });
         } else {
           values[timing] = milliseconds;
@@ -69,8 +87,9 @@ export const invalidLeaderElectionTimings: Rule = {
         const defaulted = TIMINGS.filter((name) => settings[name] === undefined);
         context.report(settings.owner, {
           path: setting.path,
-          message: `${settings.description} has leader-election timings client-go rejects at start-up: ${problem}`
-            + `${defaulted.length > 0 ? ` (${defaulted.join(', ')} at the default)` : ''}.`,
+          message:
+            `${settings.description} has leader-election timings client-go rejects at start-up: ${problem}` +
+            `${defaulted.length > 0 ? ` (${defaulted.join(', ')} at the default)` : ''}.`,
         });
       }
     }

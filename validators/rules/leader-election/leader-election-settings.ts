@@ -32,8 +32,15 @@ export interface LeaderElectionSettings {
 }
 
 /** component-base's flag names (kube-controller-manager, kube-scheduler, cloud-controller-manager, ...). */
-const FLAG_FIELDS: Readonly<Record<string, keyof Pick<LeaderElectionSettings,
-  'leaderElect' | 'resourceLock' | 'leaseDuration' | 'renewDeadline' | 'retryPeriod'>>> = {
+const FLAG_FIELDS: Readonly<
+  Record<
+    string,
+    keyof Pick<
+      LeaderElectionSettings,
+      'leaderElect' | 'resourceLock' | 'leaseDuration' | 'renewDeadline' | 'retryPeriod'
+    >
+  >
+> = {
   'leader-elect': 'leaderElect',
   'leader-elect-resource-lock': 'resourceLock',
   'leader-elect-lease-duration': 'leaseDuration',
@@ -162,7 +169,12 @@ function describeName(object: IndexedObject): string {
  * controller-runtime's ControllerManagerConfig) or under `generic` (KubeControllerManagerConfiguration,
  * CloudControllerManagerConfiguration).
  */
-function configSettings(owner: IndexedObject, document: JsonRecord, prefix: string, description: string): LeaderElectionSettings | undefined {
+function configSettings(
+  owner: IndexedObject,
+  document: JsonRecord,
+  prefix: string,
+  description: string,
+): LeaderElectionSettings | undefined {
   const kind = asString(document.kind);
   if (kind === undefined || !/Config(uration)?$/.test(kind)) return undefined;
   const top = asRecord(document.leaderElection);
@@ -171,7 +183,9 @@ function configSettings(owner: IndexedObject, document: JsonRecord, prefix: stri
   if (!block) return undefined;
   const blockPath = [prefix, top ? 'leaderElection' : 'generic.leaderElection'].filter((part) => part !== '').join('.');
   const read = (field: string): WrittenSetting | undefined =>
-    block[field] === undefined || block[field] === null ? undefined : { value: block[field], path: `${blockPath}.${field}` };
+    block[field] === undefined || block[field] === null
+      ? undefined
+      : { value: block[field], path: `${blockPath}.${field}` };
   return {
     owner,
     description,

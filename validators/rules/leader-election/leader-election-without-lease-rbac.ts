@@ -7,25 +7,45 @@ import { roleGrantsOnLeases } from './rbac';
 export const leaderElectionWithoutLeaseRbac: Rule = {
   id: 'leader-election-without-lease-rbac',
   severity: 'warning',
-  summary: 'A workload runs with --leader-elect=true but its ServiceAccount\'s RBAC (in the set) grants nothing on leases.',
-  why: 'With leader election on, the process must create and renew a coordination.k8s.io Lease before it '
-    + 'does any work. Without RBAC on leases every replica loops on `leases ... is forbidden` and none '
-    + 'becomes leader: the controller is installed and silent, as in incident 3.',
-  fix: 'Bind the ServiceAccount to a Role in the lock\'s namespace that grants create on leases and '
-    + 'get/update on the lock by resourceNames (LeaderLease.grantLeadership(serviceAccount) in cdk8s).',
+  summary:
+    "A workload runs with --leader-elect=true but its ServiceAccount's RBAC (in the set) grants nothing on leases.",
+  why:
+    'With leader election on, the process must create and renew a coordination.k8s.io Lease before it ' +
+    'does any work. Without RBAC on leases every replica loops on `leases ... is forbidden` and none ' +
+    'becomes leader: the controller is installed and silent, as in incident 3.',
+  fix:
+    "Bind the ServiceAccount to a Role in the lock's namespace that grants create on leases and " +
+    'get/update on the lock by resourceNames (LeaderLease.grantLeadership(serviceAccount) in cdk8s).',
   example: {
     bad: [
-      'apiVersion: apps/v1', 'kind: Deployment', 'metadata: {name: operator, namespace: ops}', 'spec:',
-      '  selector: {matchLabels: {app: operator}}', '  template:', '    metadata: {labels: {app: operator}}', '    spec:',
-      '      serviceAccountName: operator', '      containers:', '      - {name: operator, image: example/operator:1.0, args: [--leader-elect=true]}',
-      '---', 'apiVersion: rbac.authorization.k8s.io/v1', 'kind: Role', 'metadata: {name: operator, namespace: ops}',
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata: {name: operator, namespace: ops}',
+      'spec:',
+      '  selector: {matchLabels: {app: operator}}',
+      '  template:',
+      '    metadata: {labels: {app: operator}}',
+      '    spec:',
+      '      serviceAccountName: operator',
+      '      containers:',
+      '      - {name: operator, image: example/operator:1.0, args: [--leader-elect=true]}',
+      '---',
+      'apiVersion: rbac.authorization.k8s.io/v1',
+      'kind: Role',
+      'metadata: {name: operator, namespace: ops}',
       'rules: [{apiGroups: [""], resources: [configmaps], verbs: [get, list, watch]}]',
-      '---', 'apiVersion: rbac.authorization.k8s.io/v1', 'kind: RoleBinding', 'metadata: {name: operator, namespace: ops}',
+      '---',
+      'apiVersion: rbac.authorization.k8s.io/v1',
+      'kind: RoleBinding',
+      'metadata: {name: operator, namespace: ops}',
       'roleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: operator}',
       'subjects: [{kind: ServiceAccount, name: operator, namespace: ops}]',
     ].join('\n'),
     good: [
-      'apiVersion: rbac.authorization.k8s.io/v1', 'kind: Role', 'metadata: {name: operator, namespace: ops}', 'rules:',
+      'apiVersion: rbac.authorization.k8s.io/v1',
+      'kind: Role',
+      'metadata: {name: operator, namespace: ops}',
+      'rules:',
       '- {apiGroups: [""], resources: [configmaps], verbs: [get, list, watch]}',
       '- {apiGroups: [coordination.k8s.io], resources: [leases], verbs: [create]}',
       '- {apiGroups: [coordination.k8s.io], resources: [leases], resourceNames: [operator], verbs: [get, update]}',
@@ -39,7 +59,8 @@ export const leaderElectionWithoutLeaseRbac: Rule = {
       // One finding per pod template, even when several containers elect leaders.
       const templateKey = `${template.owner.position}:${template.path}`;
       if (reported.has(templateKey)) continue;
-      const serviceAccount = asString(template.spec.serviceAccountName) ?? asString(template.spec.serviceAccount) ?? 'default';
+      const serviceAccount =
+        asString(template.spec.serviceAccountName) ?? asString(template.spec.serviceAccount) ?? 'default';
       const grants = context.index.grantsFor(template.owner.ref.namespace, serviceAccount);
       // Only judge RBAC we can see whole: no binding, or a binding to a role outside the set, is unknown.
       if (grants.length === 0 || grants.some((grant) => grant.role === undefined)) continue;
@@ -48,8 +69,9 @@ export const leaderElectionWithoutLeaseRbac: Rule = {
       const roles = grants.map((grant) => `${grant.roleRefKind ?? 'role'} ${grant.roleRefName ?? ''}`).join(', ');
       context.report(template.owner, {
         path: settings.leaderElect.path,
-        message: `${settings.description} runs with leader election on, but ServiceAccount ${serviceAccount} is bound `
-          + `only to ${roles}, which grant nothing on coordination.k8s.io leases: no replica can take the lock.`,
+        message:
+          `${settings.description} runs with leader election on, but ServiceAccount ${serviceAccount} is bound ` +
+          `only to ${roles}, which grant nothing on coordination.k8s.io leases: no replica can take the lock.`,
       });
     }
   },

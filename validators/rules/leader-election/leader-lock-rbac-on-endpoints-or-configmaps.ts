@@ -26,25 +26,40 @@ function lockSignal(role: IndexedObject, rule: PolicyRule): string | undefined {
 export const leaderLockRbacOnEndpointsOrConfigmaps: Rule = {
   id: 'leader-lock-rbac-on-endpoints-or-configmaps',
   severity: 'warning',
-  summary: 'A Role/ClusterRole grants lock-shaped write on endpoints or configmaps and nothing on leases: a controller on a legacy leader lock.',
-  why: 'Incident 3: the leader lock lived on an Endpoints object and got stuck, and every controller '
-    + 'stopped. Controllers built on old client-go or on the retired external-storage provisioner library '
-    + 'hard-code the endpoints lock; their RBAC is often the only visible sign. Those locks were removed '
-    + 'from the Kubernetes components in 1.24; the controllers keep working but depend on an object that '
-    + 'was never meant to be a lock.',
-  fix: 'Move to a controller that elects its leader on a coordination.k8s.io Lease (for the retired '
-    + 'external-storage cephfs/rbd/nfs provisioners: ceph-csi or csi-driver-nfs, whose sidecars use Leases), '
-    + 'then replace the endpoints/configmaps grant with create on leases and get/update on the lease by '
-    + 'resourceNames. If the role is not a leader lock, name the objects in resourceNames and suppress with a justification.',
+  summary:
+    'A Role/ClusterRole grants lock-shaped write on endpoints or configmaps and nothing on leases: a controller on a legacy leader lock.',
+  why:
+    'Incident 3: the leader lock lived on an Endpoints object and got stuck, and every controller ' +
+    'stopped. Controllers built on old client-go or on the retired external-storage provisioner library ' +
+    'hard-code the endpoints lock; their RBAC is often the only visible sign. Those locks were removed ' +
+    'from the Kubernetes components in 1.24; the controllers keep working but depend on an object that ' +
+    'was never meant to be a lock.',
+  fix:
+    'Move to a controller that elects its leader on a coordination.k8s.io Lease (for the retired ' +
+    'external-storage cephfs/rbd/nfs provisioners: ceph-csi or csi-driver-nfs, whose sidecars use Leases), ' +
+    'then replace the endpoints/configmaps grant with create on leases and get/update on the lease by ' +
+    'resourceNames. If the role is not a leader lock, name the objects in resourceNames and suppress with a justification.',
   example: {
     bad: [
-      'apiVersion: rbac.authorization.k8s.io/v1', 'kind: Role', 'metadata: {name: leader-locking-nfs-client-provisioner}',
-      'rules:', '- apiGroups: [""]', '  resources: [endpoints]', '  verbs: [get, list, watch, create, update, patch]',
+      'apiVersion: rbac.authorization.k8s.io/v1',
+      'kind: Role',
+      'metadata: {name: leader-locking-nfs-client-provisioner}',
+      'rules:',
+      '- apiGroups: [""]',
+      '  resources: [endpoints]',
+      '  verbs: [get, list, watch, create, update, patch]',
     ].join('\n'),
     good: [
-      'apiVersion: rbac.authorization.k8s.io/v1', 'kind: Role', 'metadata: {name: leader-locking-nfs-client-provisioner}',
-      'rules:', '- apiGroups: [coordination.k8s.io]', '  resources: [leases]', '  verbs: [create]',
-      '- apiGroups: [coordination.k8s.io]', '  resources: [leases]', '  resourceNames: [nfs-client-provisioner]',
+      'apiVersion: rbac.authorization.k8s.io/v1',
+      'kind: Role',
+      'metadata: {name: leader-locking-nfs-client-provisioner}',
+      'rules:',
+      '- apiGroups: [coordination.k8s.io]',
+      '  resources: [leases]',
+      '  verbs: [create]',
+      '- apiGroups: [coordination.k8s.io]',
+      '  resources: [leases]',
+      '  resourceNames: [nfs-client-provisioner]',
       '  verbs: [get, update]',
     ].join('\n'),
   },
@@ -59,9 +74,10 @@ export const leaderLockRbacOnEndpointsOrConfigmaps: Rule = {
         if (!signal) continue;
         context.report(role, {
           path: `rules[${rule.index}]`,
-          message: `${role.ref.kind} ${role.ref.name ?? ''} grants write on ${resource} ${signal}, and nothing on `
-            + 'leases: the controller using it most likely keeps its leader lock on '
-            + `${resource === 'endpoints' ? 'an Endpoints object' : 'a ConfigMap'}, the lock that got stuck in incident 3.`,
+          message:
+            `${role.ref.kind} ${role.ref.name ?? ''} grants write on ${resource} ${signal}, and nothing on ` +
+            'leases: the controller using it most likely keeps its leader lock on ' +
+            `${resource === 'endpoints' ? 'an Endpoints object' : 'a ConfigMap'}, the lock that got stuck in incident 3.`,
         });
         break;
       }

@@ -13,25 +13,38 @@ export const LEGACY_LOCKS: Readonly<Record<string, { readonly removedIn: string;
 export const legacyLeaderElectionLock: Rule = {
   id: 'legacy-leader-election-lock',
   severity: 'error',
-  summary: 'Leader election uses an endpoints/configmaps lock (flag --leader-elect-resource-lock or leaderElection.resourceLock).',
-  why: 'Incident 3: kube-controller-manager kept its leader lock on an Endpoints object; after the disk '
-    + 'filled up it failed with `Failed to update lock: ... endpoints "kube-controller-manager"` and no '
-    + 'controller did any work until someone deleted the Endpoints object. The endpoints and configmaps '
-    + 'locks were removed in Kubernetes 1.24, the endpointsleases and configmapsleases migration locks in '
-    + '1.28: components given them refuse to start. Before removal, every renewal still writes the legacy '
-    + 'object, so it stays in the critical path.',
-  fix: 'Use the leases lock: --leader-elect-resource-lock=leases, or leaderElection.resourceLock: leases '
-    + '(the default since 1.20, so removing the setting also works), and grant get/update on the '
-    + 'coordination.k8s.io Lease and create on leases.',
+  summary:
+    'Leader election uses an endpoints/configmaps lock (flag --leader-elect-resource-lock or leaderElection.resourceLock).',
+  why:
+    'Incident 3: kube-controller-manager kept its leader lock on an Endpoints object; after the disk ' +
+    'filled up it failed with `Failed to update lock: ... endpoints "kube-controller-manager"` and no ' +
+    'controller did any work until someone deleted the Endpoints object. The endpoints and configmaps ' +
+    'locks were removed in Kubernetes 1.24, the endpointsleases and configmapsleases migration locks in ' +
+    '1.28: components given them refuse to start. Before removal, every renewal still writes the legacy ' +
+    'object, so it stays in the critical path.',
+  fix:
+    'Use the leases lock: --leader-elect-resource-lock=leases, or leaderElection.resourceLock: leases ' +
+    '(the default since 1.20, so removing the setting also works), and grant get/update on the ' +
+    'coordination.k8s.io Lease and create on leases.',
   example: {
     bad: [
-      'apiVersion: v1', 'kind: Pod', 'metadata: {name: kube-controller-manager, namespace: kube-system}', 'spec:',
-      '  containers:', '  - name: kube-controller-manager', '    image: registry.k8s.io/kube-controller-manager:v1.27.4',
+      'apiVersion: v1',
+      'kind: Pod',
+      'metadata: {name: kube-controller-manager, namespace: kube-system}',
+      'spec:',
+      '  containers:',
+      '  - name: kube-controller-manager',
+      '    image: registry.k8s.io/kube-controller-manager:v1.27.4',
       '    command: [kube-controller-manager, --leader-elect=true, --leader-elect-resource-lock=endpoints]',
     ].join('\n'),
     good: [
-      'apiVersion: v1', 'kind: Pod', 'metadata: {name: kube-controller-manager, namespace: kube-system}', 'spec:',
-      '  containers:', '  - name: kube-controller-manager', '    image: registry.k8s.io/kube-controller-manager:v1.27.4',
+      'apiVersion: v1',
+      'kind: Pod',
+      'metadata: {name: kube-controller-manager, namespace: kube-system}',
+      'spec:',
+      '  containers:',
+      '  - name: kube-controller-manager',
+      '    image: registry.k8s.io/kube-controller-manager:v1.27.4',
       '    command: [kube-controller-manager, --leader-elect=true, --leader-elect-resource-lock=leases]',
     ].join('\n'),
   },
@@ -44,13 +57,14 @@ export const legacyLeaderElectionLock: Rule = {
       if (!legacy) continue;
       const consequence = version.atLeast(legacy.removedIn)
         ? `on the target Kubernetes ${version.toString()} the component refuses to start`
-        : `the target Kubernetes ${version.toString()} still accepts it, but every renewal writes ${legacy.object}, `
-          + 'the lock that got stuck in incident 3, and the upgrade to '
-          + `${legacy.removedIn} will stop the component`;
+        : `the target Kubernetes ${version.toString()} still accepts it, but every renewal writes ${legacy.object}, ` +
+          'the lock that got stuck in incident 3, and the upgrade to ' +
+          `${legacy.removedIn} will stop the component`;
       context.report(settings.owner, {
         path: lock.path,
-        message: `${settings.description} elects its leader with the "${lock.value}" lock, which was removed in `
-          + `Kubernetes ${legacy.removedIn}: ${consequence}.`,
+        message:
+          `${settings.description} elects its leader with the "${lock.value}" lock, which was removed in ` +
+          `Kubernetes ${legacy.removedIn}: ${consequence}.`,
       });
     }
   },

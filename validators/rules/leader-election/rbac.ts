@@ -41,9 +41,11 @@ export function namesCoreResource(rule: PolicyRule, resource: string): boolean {
 
 /** The rule grants anything on coordination.k8s.io leases, wildcards included. */
 export function grantsOnLeases(rule: PolicyRule): boolean {
-  return inGroup(rule, 'coordination.k8s.io')
-    && (rule.resources.includes('leases') || rule.resources.includes('*'))
-    && rule.verbs.length > 0;
+  return (
+    inGroup(rule, 'coordination.k8s.io') &&
+    (rule.resources.includes('leases') || rule.resources.includes('*')) &&
+    rule.verbs.length > 0
+  );
 }
 
 export function hasVerb(rule: PolicyRule, verbs: readonly string[]): boolean {

@@ -50,8 +50,9 @@ export function leaderElectionTimingProblems(timings: LeaderElectionTimingsMs): 
   if (renewDeadline <= jitteredRetry) {
     problems.push({
       timing: 'renewDeadline',
-      problem: `renewDeadline (${formatGoDuration(renewDeadline)}) must be greater than 1.2 × retryPeriod `
-        + `(${formatGoDuration(Math.round(jitteredRetry))}), or the leader cannot retry a renewal before its deadline`,
+      problem:
+        `renewDeadline (${formatGoDuration(renewDeadline)}) must be greater than 1.2 × retryPeriod ` +
+        `(${formatGoDuration(Math.round(jitteredRetry))}), or the leader cannot retry a renewal before its deadline`,
     });
   }
   return problems;

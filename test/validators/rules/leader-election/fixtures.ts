@@ -27,7 +27,12 @@ export const role = (name: string, rules: unknown[], kind: 'Role' | 'ClusterRole
   rules,
 });
 
-export const roleBinding = (roleName: string, serviceAccount: string, roleKind: 'Role' | 'ClusterRole' = 'Role', namespace = 'ops') => ({
+export const roleBinding = (
+  roleName: string,
+  serviceAccount: string,
+  roleKind: 'Role' | 'ClusterRole' = 'Role',
+  namespace = 'ops',
+) => ({
   apiVersion: 'rbac.authorization.k8s.io/v1',
   kind: 'RoleBinding',
   metadata: { name: `${roleName}-${serviceAccount}`, namespace },

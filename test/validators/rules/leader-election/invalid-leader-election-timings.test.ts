@@ -4,11 +4,21 @@ import { staticPod } from './fixtures';
 
 const RULE = 'invalid-leader-election-timings';
 const scheduler = (leaderElection: Record<string, unknown>) => ({
-  apiVersion: 'kubescheduler.config.k8s.io/v1', kind: 'KubeSchedulerConfiguration', leaderElection,
+  apiVersion: 'kubescheduler.config.k8s.io/v1',
+  kind: 'KubeSchedulerConfiguration',
+  leaderElection,
 });
 
 describe('parseGoDuration', () => {
-  test.each([['15s', 15000], ['1m30s', 90000], ['500ms', 500], ['1.5s', 1500], ['0', 0], ['-2s', -2000], ['1h', 3600000]])('%s is %d ms', (text, ms) => {
+  test.each([
+    ['15s', 15000],
+    ['1m30s', 90000],
+    ['500ms', 500],
+    ['1.5s', 1500],
+    ['0', 0],
+    ['-2s', -2000],
+    ['1h', 3600000],
+  ])('%s is %d ms', (text, ms) => {
     expect(parseGoDuration(text)).toBe(ms);
   });
   test.each(['15', 's', '', '1d', '15 s', 'abc'])('rejects %j as Go does', (text) => {
@@ -18,9 +28,19 @@ describe('parseGoDuration', () => {
 
 describe(RULE, () => {
   test('refuses leaseDuration <= renewDeadline in flags, pointing at the lease duration flag', () => {
-    const pod = staticPod(['kube-controller-manager', '--leader-elect-lease-duration=10s', '--leader-elect-renew-deadline=10s']);
+    const pod = staticPod([
+      'kube-controller-manager',
+      '--leader-elect-lease-duration=10s',
+      '--leader-elect-renew-deadline=10s',
+    ]);
     expect(ruleHits([pod], RULE)).toEqual([
-      { kind: 'Pod', name: 'kube-controller-manager', path: 'spec.containers[0].command[1]', severity: 'error', suppressed: false },
+      {
+        kind: 'Pod',
+        name: 'kube-controller-manager',
+        path: 'spec.containers[0].command[1]',
+        severity: 'error',
+        suppressed: false,
+      },
     ]);
   });
 
@@ -32,18 +52,38 @@ describe(RULE, () => {
 
   test('refuses zero, negative and unit-less values in component configuration', () => {
     expect(ruleHits([scheduler({ leaseDuration: '15s', renewDeadline: '10s', retryPeriod: '0s' })], RULE)).toEqual([
-      { kind: 'KubeSchedulerConfiguration', name: undefined, path: 'leaderElection.retryPeriod', severity: 'error', suppressed: false },
+      {
+        kind: 'KubeSchedulerConfiguration',
+        name: undefined,
+        path: 'leaderElection.retryPeriod',
+        severity: 'error',
+        suppressed: false,
+      },
     ]);
-    expect(ruleHits([scheduler({ leaseDuration: 15 })], RULE).map((hit) => hit.path)).toEqual(['leaderElection.leaseDuration']);
-    expect(ruleHits([staticPod(['kube-scheduler', '--leader-elect-lease-duration=15'], 'kube-scheduler')], RULE)).toHaveLength(1);
+    expect(ruleHits([scheduler({ leaseDuration: 15 })], RULE).map((hit) => hit.path)).toEqual([
+      'leaderElection.leaseDuration',
+    ]);
+    expect(
+      ruleHits([staticPod(['kube-scheduler', '--leader-elect-lease-duration=15'], 'kube-scheduler')], RULE),
+    ).toHaveLength(1);
   });
 
   test('passes valid and default timings, and timings of a disabled election', () => {
-    expect(ruleHits([
-      staticPod(['kube-controller-manager', '--leader-elect-lease-duration=30s', '--leader-elect-renew-deadline=20s', '--leader-elect-retry-period=4s']),
-      staticPod(['kube-scheduler', '--leader-elect=true'], 'kube-scheduler'),
-      scheduler({ leaderElect: true, leaseDuration: '15s', renewDeadline: '10s', retryPeriod: '2s' }),
-      scheduler({ leaderElect: false, leaseDuration: '1s', renewDeadline: '10s' }),
-    ], RULE)).toEqual([]);
+    expect(
+      ruleHits(
+        [
+          staticPod([
+            'kube-controller-manager',
+            '--leader-elect-lease-duration=30s',
+            '--leader-elect-renew-deadline=20s',
+            '--leader-elect-retry-period=4s',
+          ]),
+          staticPod(['kube-scheduler', '--leader-elect=true'], 'kube-scheduler'),
+          scheduler({ leaderElect: true, leaseDuration: '15s', renewDeadline: '10s', retryPeriod: '2s' }),
+          scheduler({ leaderElect: false, leaseDuration: '1s', renewDeadline: '10s' }),
+        ],
+        RULE,
+      ),
+    ).toEqual([]);
   });
 });

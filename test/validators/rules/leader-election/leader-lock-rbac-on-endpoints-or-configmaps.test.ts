@@ -6,18 +6,32 @@ const lockVerbs = ['get', 'list', 'watch', 'create', 'update', 'patch'];
 
 describe(RULE, () => {
   test('warns on a role named for leader locking that writes endpoints (nfs-client-provisioner)', () => {
-    const locking = role('leader-locking-nfs-client-provisioner', [{ apiGroups: [''], resources: ['endpoints'], verbs: lockVerbs }]);
+    const locking = role('leader-locking-nfs-client-provisioner', [
+      { apiGroups: [''], resources: ['endpoints'], verbs: lockVerbs },
+    ]);
     expect(ruleHits([locking], RULE)).toEqual([
-      { kind: 'Role', name: 'leader-locking-nfs-client-provisioner', path: 'rules[0]', severity: 'warning', suppressed: false },
+      {
+        kind: 'Role',
+        name: 'leader-locking-nfs-client-provisioner',
+        path: 'rules[0]',
+        severity: 'warning',
+        suppressed: false,
+      },
     ]);
   });
 
   test('warns on write restricted by resourceNames, and on create+update without delete (ceph rbd-provisioner)', () => {
-    const named = role('operator', [{ apiGroups: [''], resources: ['configmaps'], resourceNames: ['operator-lock'], verbs: ['get', 'update'] }]);
-    const provisioner = role('rbd-provisioner', [
-      { apiGroups: [''], resources: ['secrets'], verbs: ['get'] },
-      { apiGroups: [''], resources: ['endpoints'], verbs: lockVerbs },
-    ], 'ClusterRole');
+    const named = role('operator', [
+      { apiGroups: [''], resources: ['configmaps'], resourceNames: ['operator-lock'], verbs: ['get', 'update'] },
+    ]);
+    const provisioner = role(
+      'rbd-provisioner',
+      [
+        { apiGroups: [''], resources: ['secrets'], verbs: ['get'] },
+        { apiGroups: [''], resources: ['endpoints'], verbs: lockVerbs },
+      ],
+      'ClusterRole',
+    );
     expect(ruleHits([named, provisioner], RULE)).toEqual([
       { kind: 'Role', name: 'operator', path: 'rules[0]', severity: 'warning', suppressed: false },
       { kind: 'ClusterRole', name: 'rbd-provisioner', path: 'rules[1]', severity: 'warning', suppressed: false },
@@ -25,21 +39,41 @@ describe(RULE, () => {
   });
 
   test('stays quiet on controllers that manage endpoints/configmaps, read-only grants, and roles that also grant leases', () => {
-    expect(ruleHits([
-      // prometheus-operator: manages the kubelet Endpoints (create/update/delete).
-      role('prometheus-operator', [
-        { apiGroups: [''], resources: ['configmaps', 'secrets'], verbs: ['*'] },
-        { apiGroups: [''], resources: ['endpoints'], verbs: ['get', 'create', 'update', 'delete'] },
-      ], 'ClusterRole'),
-      // rook: owns its ConfigMaps.
-      role('rook-ceph-osd', [{ apiGroups: [''], resources: ['configmaps'], verbs: ['get', 'list', 'watch', 'create', 'update', 'delete'] }]),
-      role('elasticsearch', [{ apiGroups: [''], resources: ['endpoints'], verbs: ['get'] }]),
-      // ceph-csi -cfg: configmap writes beside a lease grant.
-      role('rbd-external-provisioner-cfg', [
-        { apiGroups: [''], resources: ['configmaps'], verbs: ['get', 'list', 'watch', 'create', 'update'] },
-        ...leaseLockRules('rbd-csi'),
-      ]),
-      { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: { name: 'leader-lock' }, rules: 'not a list' },
-    ], RULE)).toEqual([]);
+    expect(
+      ruleHits(
+        [
+          // prometheus-operator: manages the kubelet Endpoints (create/update/delete).
+          role(
+            'prometheus-operator',
+            [
+              { apiGroups: [''], resources: ['configmaps', 'secrets'], verbs: ['*'] },
+              { apiGroups: [''], resources: ['endpoints'], verbs: ['get', 'create', 'update', 'delete'] },
+            ],
+            'ClusterRole',
+          ),
+          // rook: owns its ConfigMaps.
+          role('rook-ceph-osd', [
+            {
+              apiGroups: [''],
+              resources: ['configmaps'],
+              verbs: ['get', 'list', 'watch', 'create', 'update', 'delete'],
+            },
+          ]),
+          role('elasticsearch', [{ apiGroups: [''], resources: ['endpoints'], verbs: ['get'] }]),
+          // ceph-csi -cfg: configmap writes beside a lease grant.
+          role('rbd-external-provisioner-cfg', [
+            { apiGroups: [''], resources: ['configmaps'], verbs: ['get', 'list', 'watch', 'create', 'update'] },
+            ...leaseLockRules('rbd-csi'),
+          ]),
+          {
+            apiVersion: 'rbac.authorization.k8s.io/v1',
+            kind: 'Role',
+            metadata: { name: 'leader-lock' },
+            rules: 'not a list',
+          },
+        ],
+        RULE,
+      ),
+    ).toEqual([]);
   });
 });

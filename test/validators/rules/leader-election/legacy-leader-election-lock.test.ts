@@ -3,17 +3,28 @@ import { deployment, staticPod } from './fixtures';
 
 const RULE = 'legacy-leader-election-lock';
 const schedulerConfigMap = (config: unknown) => ({
-  apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'scheduler-config', namespace: 'kube-system' },
+  apiVersion: 'v1',
+  kind: 'ConfigMap',
+  metadata: { name: 'scheduler-config', namespace: 'kube-system' },
   data: { 'scheduler-config.yaml': config },
 });
 
 describe(RULE, () => {
   test.each([
-    ['endpoints', '1.24'], ['configmaps', '1.24'], ['endpointsleases', '1.28'], ['configmapsleases', '1.28'],
+    ['endpoints', '1.24'],
+    ['configmaps', '1.24'],
+    ['endpointsleases', '1.28'],
+    ['configmapsleases', '1.28'],
   ])('refuses --leader-elect-resource-lock=%s in a static pod and says it was removed in %s', (lock, removedIn) => {
     const pod = staticPod(['kube-controller-manager', '--leader-elect=true', `--leader-elect-resource-lock=${lock}`]);
     expect(ruleHits([pod], RULE)).toEqual([
-      { kind: 'Pod', name: 'kube-controller-manager', path: 'spec.containers[0].command[2]', severity: 'error', suppressed: false },
+      {
+        kind: 'Pod',
+        name: 'kube-controller-manager',
+        path: 'spec.containers[0].command[2]',
+        severity: 'error',
+        suppressed: false,
+      },
     ]);
     const finding = findingsFor([pod]).filter((f) => f.rule === RULE)[0]!;
     expect(finding.message).toContain(`removed in Kubernetes ${removedIn}`);
@@ -21,51 +32,98 @@ describe(RULE, () => {
 
   test('the message depends on the target version', () => {
     const pod = staticPod(['kube-controller-manager', '--leader-elect-resource-lock=endpointsleases']);
-    const message = (version: string) => findingsFor([pod], { kubernetesVersion: version }).find((f) => f.rule === RULE)?.message;
+    const message = (version: string) =>
+      findingsFor([pod], { kubernetesVersion: version }).find((f) => f.rule === RULE)?.message;
     expect(message('1.27')).toContain('still accepts it');
     expect(message('1.28')).toContain('refuses to start');
   });
 
-  test('reads the two-argument form and shell-form commands in a workload\'s args', () => {
+  test("reads the two-argument form and shell-form commands in a workload's args", () => {
     expect(ruleHits([deployment(['--leader-elect', '--leader-elect-resource-lock', 'configmaps'])], RULE)).toEqual([
-      { kind: 'Deployment', name: 'operator', path: 'spec.template.spec.containers[0].args[2]', severity: 'error', suppressed: false },
+      {
+        kind: 'Deployment',
+        name: 'operator',
+        path: 'spec.template.spec.containers[0].args[2]',
+        severity: 'error',
+        suppressed: false,
+      },
     ]);
-    expect(ruleHits([staticPod(['sh', '-c', 'exec kube-scheduler --leader-elect-resource-lock=endpoints'], 'kube-scheduler')], RULE))
-      .toEqual([{ kind: 'Pod', name: 'kube-scheduler', path: 'spec.containers[0].command[2]', severity: 'error', suppressed: false }]);
+    expect(
+      ruleHits(
+        [staticPod(['sh', '-c', 'exec kube-scheduler --leader-elect-resource-lock=endpoints'], 'kube-scheduler')],
+        RULE,
+      ),
+    ).toEqual([
+      {
+        kind: 'Pod',
+        name: 'kube-scheduler',
+        path: 'spec.containers[0].command[2]',
+        severity: 'error',
+        suppressed: false,
+      },
+    ]);
   });
 
   test('refuses leaderElection.resourceLock in a component configuration object', () => {
     const config = {
-      apiVersion: 'kubescheduler.config.k8s.io/v1beta2', kind: 'KubeSchedulerConfiguration',
+      apiVersion: 'kubescheduler.config.k8s.io/v1beta2',
+      kind: 'KubeSchedulerConfiguration',
       leaderElection: { leaderElect: true, resourceLock: 'endpoints' },
     };
     expect(ruleHits([config], RULE)).toEqual([
-      { kind: 'KubeSchedulerConfiguration', name: undefined, path: 'leaderElection.resourceLock', severity: 'error', suppressed: false },
+      {
+        kind: 'KubeSchedulerConfiguration',
+        name: undefined,
+        path: 'leaderElection.resourceLock',
+        severity: 'error',
+        suppressed: false,
+      },
     ]);
-    const controllerManager = { kind: 'KubeControllerManagerConfiguration', generic: { leaderElection: { resourceLock: 'configmapsleases' } } };
+    const controllerManager = {
+      kind: 'KubeControllerManagerConfiguration',
+      generic: { leaderElection: { resourceLock: 'configmapsleases' } },
+    };
     expect(ruleHits([controllerManager], RULE).map((hit) => hit.path)).toEqual(['generic.leaderElection.resourceLock']);
   });
 
   test('refuses a legacy lock in component configuration held in a ConfigMap (YAML and JSON)', () => {
-    const yaml = 'apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\nleaderElection:\n  resourceLock: configmaps\n';
-    expect(ruleHits([schedulerConfigMap(yaml)], RULE)).toEqual([{
-      kind: 'ConfigMap', name: 'scheduler-config', path: 'data[scheduler-config.yaml].leaderElection.resourceLock', severity: 'error', suppressed: false,
-    }]);
+    const yaml =
+      'apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\nleaderElection:\n  resourceLock: configmaps\n';
+    expect(ruleHits([schedulerConfigMap(yaml)], RULE)).toEqual([
+      {
+        kind: 'ConfigMap',
+        name: 'scheduler-config',
+        path: 'data[scheduler-config.yaml].leaderElection.resourceLock',
+        severity: 'error',
+        suppressed: false,
+      },
+    ]);
     const json = JSON.stringify({ kind: 'KubeSchedulerConfiguration', leaderElection: { resourceLock: 'endpoints' } });
     expect(ruleHits([schedulerConfigMap(json)], RULE)).toHaveLength(1);
   });
 
   test('passes the leases lock, disabled election, and ConfigMap data that is not configuration', () => {
-    const aliasBomb = 'a: &a ["leaderElection","x"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b]\nd: [*c,*c,*c,*c,*c,*c,*c,*c]\n';
-    expect(ruleHits([
-      staticPod(['kube-controller-manager', '--leader-elect=true', '--leader-elect-resource-lock=leases']),
-      staticPod(['kube-scheduler', '--leader-elect=false', '--leader-elect-resource-lock=endpoints'], 'kube-scheduler'),
-      deployment(['--leader-elect-resource-lock=$(LOCK_TYPE)']),
-      schedulerConfigMap('kind: KubeSchedulerConfiguration\nleaderElection:\n  leaderElect: false\n  resourceLock: endpoints\n'),
-      schedulerConfigMap('leaderElection: [unclosed'),
-      schedulerConfigMap(aliasBomb),
-      schedulerConfigMap(42),
-      { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'odd' }, data: 'leaderElection' },
-    ], RULE)).toEqual([]);
+    const aliasBomb =
+      'a: &a ["leaderElection","x"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b]\nd: [*c,*c,*c,*c,*c,*c,*c,*c]\n';
+    expect(
+      ruleHits(
+        [
+          staticPod(['kube-controller-manager', '--leader-elect=true', '--leader-elect-resource-lock=leases']),
+          staticPod(
+            ['kube-scheduler', '--leader-elect=false', '--leader-elect-resource-lock=endpoints'],
+            'kube-scheduler',
+          ),
+          deployment(['--leader-elect-resource-lock=$(LOCK_TYPE)']),
+          schedulerConfigMap(
+            'kind: KubeSchedulerConfiguration\nleaderElection:\n  leaderElect: false\n  resourceLock: endpoints\n',
+          ),
+          schedulerConfigMap('leaderElection: [unclosed'),
+          schedulerConfigMap(aliasBomb),
+          schedulerConfigMap(42),
+          { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'odd' }, data: 'leaderElection' },
+        ],
+        RULE,
+      ),
+    ).toEqual([]);
   });
 });

@@ -1,0 +1,97 @@
+import * as fs from 'fs';
+import { createTwoFilesPatch } from 'diff';
+import { terminalSafe } from '../validators';
+import type { CliIo } from './cli-io';
+import { lint } from './lint-command';
+import type { LintFinding } from './lint-result';
+import { STDIN_NAME } from './input-files';
+import { TextReplacement, applyReplacements, textReplacements } from './text-edits';
+import { UsageError } from './usage-error';
+
+/** The flags of `ballast fix`. */
+export interface FixFlags {
+  readonly kubeVersion?: string;
+  readonly config?: string;
+  readonly dryRun?: boolean;
+}
+
+/**
+ * `ballast fix`: applies the machine-applicable fixes of the unsuppressed findings in place, as the
+ * smallest text replacements (comments, key order, quoting and separators untouched), then lints
+ * again. A file without a fixable finding is never written. With `--dry-run`, prints a unified diff
+ * and writes nothing. Exit codes as lint: 0 no error remains, 1 errors remain, 2 usage problem.
+ */
+export function runFix(paths: readonly string[], flags: FixFlags, io: CliIo): number {
+  try {
+    if (paths.includes('-')) throw new UsageError('fix rewrites files in place: give paths, not `-`');
+    const options = { kubeVersion: flags.kubeVersion, config: flags.config };
+    const before = lint(paths, options);
+    const byFile = new Map<string, LintFinding[]>();
+    const unfixable: LintFinding[] = [];
+    for (const finding of before.findings) {
+      if (finding.suppressed || finding.file === null || finding.file === STDIN_NAME) continue;
+      if (finding.edits.length === 0 || !finding.location) {
+        if (finding.severity === 'error' || finding.noFix !== undefined) unfixable.push(finding);
+        continue;
+      }
+      const list = byFile.get(finding.file) ?? [];
+      list.push(finding);
+      byFile.set(finding.file, list);
+    }
+
+    let fixed = 0;
+    let changedFiles = 0;
+    for (const [file, findings] of byFile) {
+      const text = fs.readFileSync(file, 'utf8');
+      if (text.includes('{{')) {
+        io.err(
+          `ballast fix: ${terminalSafe(file)}: a Helm template ({{ ... }}): not rewritten; fix the chart's templates or values, then lint the rendered output\n`,
+        );
+        unfixable.push(...findings);
+        continue;
+      }
+      const replacements: TextReplacement[] = [];
+      for (const finding of findings) {
+        const planned = textReplacements(text, finding.location!, finding.edits);
+        if ('unsafe' in planned || overlaps(replacements, planned.replacements)) {
+          unfixable.push({
+            ...finding,
+            noFix: 'unsafe' in planned ? planned.unsafe : 'another fix changes the same text',
+          });
+          continue;
+        }
+        replacements.push(...planned.replacements);
+        fixed++;
+      }
+      const after = applyReplacements(text, replacements);
+      if (after === text) continue;
+      changedFiles++;
+      if (flags.dryRun) io.out(createTwoFilesPatch(file, file, text, after, '', '', { context: 3 }));
+      else fs.writeFileSync(file, after);
+    }
+
+    for (const finding of unfixable) {
+      io.err(
+        `ballast fix: ${terminalSafe(`${finding.file ?? ''}:${finding.line ?? '-'} ${finding.rule}`)}: not fixed: ${terminalSafe(finding.noFix ?? 'no machine-applicable fix: the change needs a person')}\n`,
+      );
+    }
+    io.err(
+      `ballast fix: ${fixed} finding(s) fixed in ${changedFiles} file(s)${flags.dryRun ? ' (dry run: nothing written)' : ''}; ${unfixable.length} left for a person\n`,
+    );
+    if (flags.dryRun) return before.summary.errors > 0 ? 1 : 0;
+    const after = lint(paths, options);
+    return after.summary.errors > 0 ? 1 : 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`ballast fix: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+function overlaps(existing: readonly TextReplacement[], added: readonly TextReplacement[]): boolean {
+  return added.some((a) =>
+    existing.some((b) => (a.start < b.end && b.start < a.end) || (a.start === b.start && a.end === b.end)),
+  );
+}

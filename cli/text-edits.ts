@@ -1,0 +1,178 @@
+import { Node, Pair, YAMLMap, isMap, isScalar, isSeq, parseDocument, stringify } from 'yaml';
+import type { FixEdit } from '../validators/fixes';
+import { documentRanges } from './document-ranges';
+
+/** Replace `text[start, end)` by `text`: how a fix becomes a change of the file (and a SARIF replacement). */
+export interface TextReplacement {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+}
+
+/** Where the object a fix is for sits in its file. */
+export interface ObjectLocation {
+  readonly documentIndex: number;
+  readonly listItemIndex?: number;
+}
+
+/**
+ * The smallest text replacements that carry out `edits` on the object at `location` in `text`,
+ * leaving every other byte alone: comments, key order, quoting, indentation, flow or block style
+ * and document separators. Positions come from the `yaml` package's parse of that one document.
+ * Returns a reason instead where the edit would have to restructure the text (an alias on the way,
+ * a key sharing its line with a list dash).
+ */
+export function textReplacements(
+  text: string,
+  location: ObjectLocation,
+  edits: readonly FixEdit[],
+): { replacements: TextReplacement[] } | { unsafe: string } {
+  const lineStarts = lineStartOffsets(text);
+  const lines = text.split('\n').map((line) => line.replace(/\r$/, ''));
+  const range = documentRanges(lines)[location.documentIndex];
+  if (!range) return { unsafe: 'the document was not found in the file' };
+  const base = lineStarts[range.first] ?? 0;
+  const end = lineStarts[range.end] ?? text.length;
+  const documentText = text.slice(base, end);
+  const document = parseDocument(documentText, { uniqueKeys: false });
+  const prefix: Array<string | number> = location.listItemIndex === undefined ? [] : ['items', location.listItemIndex];
+  const replacements: TextReplacement[] = [];
+  for (const edit of edits) {
+    const planned = replacementFor(documentText, document.contents, [...prefix, ...edit.path], edit);
+    if ('unsafe' in planned) return planned;
+    if (planned.replacement)
+      replacements.push({
+        ...planned.replacement,
+        start: planned.replacement.start + base,
+        end: planned.replacement.end + base,
+      });
+  }
+  return { replacements };
+}
+
+/** Applies non-overlapping replacements (the later ones first, so offsets stay valid). */
+export function applyReplacements(text: string, replacements: readonly TextReplacement[]): string {
+  let result = text;
+  // The last first; of insertions at one offset, the later first, so they end up in the order given.
+  const ordered = replacements.map((replacement, index) => ({ replacement, index }));
+  ordered.sort((a, b) => b.replacement.start - a.replacement.start || b.index - a.index);
+  for (const { replacement } of ordered) {
+    result = result.slice(0, replacement.start) + replacement.text + result.slice(replacement.end);
+  }
+  return result;
+}
+
+type Planned = { replacement?: TextReplacement } | { unsafe: string };
+
+function replacementFor(text: string, root: unknown, path: ReadonlyArray<string | number>, edit: FixEdit): Planned {
+  let node: unknown = root;
+  for (let i = 0; i < path.length; i++) {
+    const segment = path[i];
+    const last = i === path.length - 1;
+    if (isMap(node)) {
+      const pair = node.items.find((item) => isScalar(item.key) && String(item.key.value) === String(segment));
+      if (last) return editInMap(text, node, pair, String(segment), edit);
+      if (!pair) return edit.op === 'delete' ? {} : { unsafe: `no ${String(segment)} to change` };
+      node = pair.value;
+    } else if (isSeq(node) && typeof segment === 'number') {
+      const item: unknown = node.items[segment];
+      if (last) {
+        if (edit.op === 'delete' || !item) return { unsafe: 'only whole values in a list are replaced' };
+        return replaceValue(text, item, edit.value);
+      }
+      node = item;
+    } else {
+      return { unsafe: 'the field sits behind an alias, a scalar or another shape the fix does not rewrite' };
+    }
+  }
+  return { unsafe: 'an empty path' };
+}
+
+function editInMap(text: string, map: YAMLMap, pair: Pair | undefined, key: string, edit: FixEdit): Planned {
+  if (edit.op === 'set' && pair) return replacePairValue(text, pair, edit.value);
+  if (edit.op === 'delete' && !pair) return {};
+  if (edit.op === 'set') return insertPair(text, map, key, edit.value);
+  return deletePair(text, map, pair as Pair);
+}
+
+/**
+ * A block collection under a key is replaced from just after the key's colon, so the new flow value
+ * sits on the key's line (`strategy: {type: Recreate}`); a scalar or flow value is replaced in place.
+ */
+function replacePairValue(text: string, pair: Pair, replacement: unknown): Planned {
+  const value = pair.value;
+  const keyEnd = (pair.key as Node | undefined)?.range?.[1];
+  const range = (value as Node | null)?.range;
+  if ((isMap(value) || isSeq(value)) && !value.flow && keyEnd !== undefined && range) {
+    const colon = text.indexOf(':', keyEnd);
+    if (colon < 0 || colon > range[0]) return { unsafe: 'the key has no colon before its value' };
+    return { replacement: { start: colon + 1, end: contentEnd(text, range[1]), text: ` ${flowText(replacement)}` } };
+  }
+  return replaceValue(text, value, replacement);
+}
+
+/** The end of a node's text without the line break and blanks a block collection's range ends with. */
+function contentEnd(text: string, end: number): number {
+  let at = end;
+  while (at > 0 && /\s/.test(text[at - 1] ?? '')) at--;
+  return at;
+}
+
+function replaceValue(text: string, value: unknown, replacement: unknown): Planned {
+  const range = (value as Node | null)?.range;
+  if (!range) return { unsafe: 'the value has no position' };
+  return { replacement: { start: range[0], end: contentEnd(text, range[1]), text: flowText(replacement) } };
+}
+
+function insertPair(text: string, map: YAMLMap, key: string, value: unknown): Planned {
+  const entry = `${flowText(key)}: ${flowText(value)}`;
+  const range = map.range;
+  if (!range) return { unsafe: 'the mapping has no position' };
+  if (map.flow) {
+    const close = text.lastIndexOf('}', range[1]);
+    return { replacement: { start: close, end: close, text: `${map.items.length > 0 ? ', ' : ''}${entry}` } };
+  }
+  const lastPair = map.items[map.items.length - 1];
+  const firstKey = (map.items[0]?.key as Node | undefined)?.range?.[0];
+  const lastEnd =
+    (lastPair?.value as Node | null | undefined)?.range?.[1] ?? (lastPair?.key as Node | undefined)?.range?.[1];
+  if (firstKey === undefined || lastEnd === undefined) return { unsafe: 'an empty block mapping' };
+  const indent = firstKey - (text.lastIndexOf('\n', firstKey - 1) + 1);
+  let at = text.indexOf('\n', Math.max(lastEnd - 1, 0));
+  if (at < 0) at = text.length;
+  return { replacement: { start: at, end: at, text: `\n${' '.repeat(indent)}${entry}` } };
+}
+
+function deletePair(text: string, map: YAMLMap, pair: Pair): Planned {
+  const keyStart = (pair.key as Node | undefined)?.range?.[0];
+  const valueEnd = (pair.value as Node | null)?.range?.[1] ?? (pair.key as Node | undefined)?.range?.[1];
+  if (keyStart === undefined || valueEnd === undefined) return { unsafe: 'the field has no position' };
+  if (map.flow) {
+    const index = map.items.indexOf(pair);
+    const previous = map.items[index - 1];
+    const next = map.items[index + 1];
+    if (previous) {
+      const previousEnd = (previous.value as Node | null)?.range?.[1] ?? (previous.key as Node).range?.[1] ?? keyStart;
+      return { replacement: { start: previousEnd, end: valueEnd, text: '' } };
+    }
+    const nextStart = (next?.key as Node | undefined)?.range?.[0];
+    return { replacement: { start: keyStart, end: nextStart ?? valueEnd, text: '' } };
+  }
+  const lineStart = text.lastIndexOf('\n', keyStart - 1) + 1;
+  if (text.slice(lineStart, keyStart).trim() !== '') {
+    return { unsafe: 'the field shares its line with a list dash or another key: remove it by hand' };
+  }
+  const lineEnd = text.indexOf('\n', valueEnd - 1);
+  return { replacement: { start: lineStart, end: lineEnd < 0 ? text.length : lineEnd + 1, text: '' } };
+}
+
+/** A value as one line of YAML: scalars plain where YAML reads them back the same, collections in flow style. */
+function flowText(value: unknown): string {
+  return stringify(value, { collectionStyle: 'flow', lineWidth: 0, flowCollectionPadding: false }).trimEnd();
+}
+
+function lineStartOffsets(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}

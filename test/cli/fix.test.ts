@@ -1,0 +1,135 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { ballast, lintJson, tempTree } from './run-cli';
+
+const MIXED = fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'fix', 'mixed.yaml'), 'utf8');
+const GOOD = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: fine}  # untouched\n';
+
+describe('ballast fix', () => {
+  test('fixes every fixable error in place, keeps comments and untouched text, and a second run changes nothing', async () => {
+    const tree = tempTree({ 'deploy/mixed.yaml': MIXED, 'deploy/good.yaml': GOOD });
+    const file = path.join(tree.dir, 'deploy/mixed.yaml');
+    const good = path.join(tree.dir, 'deploy/good.yaml');
+    try {
+      const before = await lintJson(['--kube-version', '1.31', tree.dir]);
+      expect(before.code).toBe(1);
+      expect(
+        before.json.findings
+          .filter((f) => f.edits.length > 0)
+          .map((f) => f.rule)
+          .sort(),
+      ).toEqual([
+        'eviction-hard-drops-default-signals',
+        'multi-node-access-on-rbd-filesystem',
+        'persistent-volume-with-namespace',
+        'recycle-reclaim-policy',
+        'rwo-claim-in-rolling-deployment',
+      ]);
+      fs.utimesSync(good, new Date(2020, 0, 1), new Date(2020, 0, 1));
+      const fixed = await ballast(['fix', '--kube-version', '1.31', tree.dir]);
+      expect(fixed.stderr).toContain('5 finding(s) fixed in 1 file(s)');
+      expect(fixed.code).toBe(0);
+      const text = fs.readFileSync(file, 'utf8');
+      for (const comment of MIXED.split('\n').filter((line) => line.includes('#'))) expect(text).toContain(comment);
+      expect(text).toContain('  strategy: {type: Recreate}\n  selector: {matchLabels: {app: db}}');
+      expect(text).toContain('  accessModes: [ReadWriteOnce]\n  persistentVolumeReclaimPolicy: Retain\n');
+      expect(text).not.toContain('namespace: archive');
+      expect(text).toContain('  nodefs.available: "5%"   # small disks\n  memory.available: 100Mi\n');
+      expect((await lintJson(['--kube-version', '1.31', tree.dir])).json.summary.errors).toBe(0);
+      // A file without findings is never written; a second run changes nothing.
+      expect(fs.statSync(good).mtime.getFullYear()).toBe(2020);
+      expect(fs.readFileSync(good, 'utf8')).toBe(GOOD);
+      const again = await ballast(['fix', '--kube-version', '1.31', tree.dir]);
+      expect(again.stderr).toContain('0 finding(s) fixed in 0 file(s)');
+      expect(fs.readFileSync(file, 'utf8')).toBe(text);
+    } finally {
+      tree.cleanup();
+    }
+  });
+
+  test('JSON findings carry their edits; SARIF results carry fixes whose replacements turn the file into the fixed one', async () => {
+    const tree = tempTree({ 'mixed.yaml': MIXED });
+    const file = path.join(tree.dir, 'mixed.yaml');
+    try {
+      const json = await lintJson(['--kube-version', '1.31', file]);
+      expect(json.json.findings.find((f) => f.rule === 'recycle-reclaim-policy')?.edits).toEqual([
+        { op: 'set', path: ['spec', 'persistentVolumeReclaimPolicy'], value: 'Retain' },
+      ]);
+      const sarif = JSON.parse((await ballast(['lint', '--format', 'sarif', '--kube-version', '1.31', file])).stdout);
+      const results = sarif.runs[0].results as Array<{
+        ruleId: string;
+        fixes?: Array<{
+          artifactChanges: Array<{
+            replacements: Array<{
+              deletedRegion: { charOffset: number; charLength: number };
+              insertedContent?: { text: string };
+            }>;
+          }>;
+        }>;
+      }>;
+      const replacements = results
+        .flatMap((result) => result.fixes ?? [])
+        .flatMap((fix) => fix.artifactChanges.flatMap((change) => change.replacements))
+        .sort((a, b) => b.deletedRegion.charOffset - a.deletedRegion.charOffset);
+      expect(
+        results
+          .filter((result) => result.fixes)
+          .map((result) => result.ruleId)
+          .sort(),
+      ).toEqual([
+        'eviction-hard-drops-default-signals',
+        'multi-node-access-on-rbd-filesystem',
+        'persistent-volume-with-namespace',
+        'recycle-reclaim-policy',
+        'rwo-claim-in-rolling-deployment',
+      ]);
+      let text = MIXED;
+      for (const { deletedRegion, insertedContent } of replacements) {
+        text =
+          text.slice(0, deletedRegion.charOffset) +
+          (insertedContent?.text ?? '') +
+          text.slice(deletedRegion.charOffset + deletedRegion.charLength);
+      }
+      await ballast(['fix', '--kube-version', '1.31', file]);
+      const fixed = fs.readFileSync(file, 'utf8');
+      // Same content as ballast fix wrote (insertions at one offset may come in another order).
+      expect(text.split('\n').sort()).toEqual(fixed.split('\n').sort());
+    } finally {
+      tree.cleanup();
+    }
+  });
+
+  test('--dry-run prints a unified diff and writes nothing', async () => {
+    const tree = tempTree({ 'mixed.yaml': MIXED });
+    const file = path.join(tree.dir, 'mixed.yaml');
+    try {
+      const run = await ballast(['fix', '--dry-run', '--kube-version', '1.31', file]);
+      expect(run.stdout).toContain(
+        '-  persistentVolumeReclaimPolicy: Recycle\n+  accessModes: [ReadWriteOnce]\n+  persistentVolumeReclaimPolicy: Retain',
+      );
+      expect(run.stderr).toContain('(dry run: nothing written)');
+      expect(run.code).toBe(1);
+      expect(fs.readFileSync(file, 'utf8')).toBe(MIXED);
+    } finally {
+      tree.cleanup();
+    }
+  });
+
+  test('a finding without a safe fix says why; Helm templates are refused; stdin is a usage error', async () => {
+    const twoReplicas = MIXED.replace('replicas: 1', 'replicas: 2');
+    const tree = tempTree({ 'app.yaml': twoReplicas, 'chart/templates/pv.yaml': `${MIXED}\n# {{ .Values.x }}\n` });
+    try {
+      const run = await ballast(['fix', '--kube-version', '1.31', tree.dir]);
+      expect(run.stderr).toContain(
+        'rwo-claim-in-rolling-deployment: not fixed: 2 replicas cannot share one ReadWriteOnce volume',
+      );
+      expect(run.stderr).toContain('a Helm template ({{ ... }}): not rewritten');
+      expect(run.code).toBe(1);
+      expect(fs.readFileSync(path.join(tree.dir, 'chart/templates/pv.yaml'), 'utf8')).toContain('Recycle');
+      const stdin = await ballast(['fix', '-']);
+      expect(stdin.code).toBe(2);
+    } finally {
+      tree.cleanup();
+    }
+  });
+});
