@@ -1,4 +1,5 @@
 import { createHash } from 'crypto';
+import { apiGroupOf } from '../validators/cluster-scoped-kinds';
 import type { LintFinding } from './lint-result';
 
 /**
@@ -9,7 +10,7 @@ import type { LintFinding } from './lint-result';
  */
 export function findingFingerprint(finding: Pick<LintFinding, 'rule' | 'object' | 'path' | 'file'>): string {
   const { apiVersion, kind, namespace, name } = finding.object;
-  const group = apiVersion?.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
+  const group = apiGroupOf(apiVersion ?? '');
   const identity =
     kind === null && name === null ? [`file:${finding.file ?? ''}`] : [group, kind ?? '', namespace ?? '', name ?? ''];
   return createHash('sha256')

@@ -1,3 +1,4 @@
+import { isClusterScopedKind } from './cluster-scoped-kinds';
 import { JsonRecord, asArray, asRecord, asString, getRecord, isRecord } from './json';
 import { ObjectRef, ObjectSource } from './finding';
 import { PodSpecLocation, podSpecOf } from './pod-templates';
@@ -28,26 +29,9 @@ export interface RoleGrant {
   readonly roleRefName?: string;
 }
 
-/** Kinds that live outside namespaces: their `metadata.namespace` is meaningless. */
-const CLUSTER_SCOPED_KINDS = new Set([
-  'PersistentVolume',
-  'StorageClass',
-  'ClusterRole',
-  'ClusterRoleBinding',
-  'Node',
-  'Namespace',
-  'CustomResourceDefinition',
-  'CSIDriver',
-  'PriorityClass',
-  'VolumeAttachment',
-  'RuntimeClass',
-  'ValidatingWebhookConfiguration',
-  'MutatingWebhookConfiguration',
-  'APIService',
-]);
-
+/** Kinds that live outside namespaces (the built-in list of cluster-scoped-kinds.ts): their `metadata.namespace` is meaningless. */
 export function isClusterScoped(kind: string | undefined): boolean {
-  return kind !== undefined && CLUSTER_SCOPED_KINDS.has(kind);
+  return isClusterScopedKind(kind);
 }
 
 function key(kind: string | undefined, namespace: string | undefined, name: string | undefined): string {

@@ -1,4 +1,5 @@
 import { boundedEqual } from '../../bounded-equal';
+import { apiGroupOf } from '../../cluster-scoped-kinds';
 import { describeObject } from '../../finding';
 import { IndexedObject, isClusterScoped } from '../../object-index';
 import { Rule } from '../../rule';
@@ -7,7 +8,7 @@ import { Rule } from '../../rule';
 function identity(object: IndexedObject): string | undefined {
   const { apiVersion, kind, namespace, name } = object.ref;
   if (kind === undefined || name === undefined) return undefined;
-  const group = apiVersion?.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
+  const group = apiGroupOf(apiVersion ?? '');
   return [group, kind, isClusterScoped(kind) ? '' : (namespace ?? ''), name].join('\u0000');
 }
 
