@@ -52,6 +52,13 @@ export function lint(paths: readonly string[], options: LintCommandOptions): Lin
     manifests.objects.map(({ object, source }) => [source, object]),
   );
   const fixVersion = upgrade ?? lintOptions.kubernetesVersion;
+  // SARIF fixes need the text of each file with a fixable finding: read once per file, not per finding.
+  const texts = new Map<string, string>();
+  const textOf = (file: string): string => {
+    let text = texts.get(file);
+    if (text === undefined) texts.set(file, (text = manifests.readText(file)));
+    return text;
+  };
   const withFix = (finding: LintFinding, original: Finding): LintFinding => {
     const object = objectsBySource.get(original.source);
     const source = original.source as Partial<ManifestSource>;
@@ -63,7 +70,7 @@ export function lint(paths: readonly string[], options: LintCommandOptions): Lin
     };
     const planned =
       options.withReplacements && 'edits' in plan && plan.edits.length > 0 && finding.file !== null
-        ? textReplacements(manifests.readText(finding.file), location, plan.edits)
+        ? textReplacements(textOf(finding.file), location, plan.edits)
         : undefined;
     return {
       ...(planned && 'replacements' in planned ? { replacements: planned.replacements } : {}),
