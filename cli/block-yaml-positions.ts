@@ -145,7 +145,26 @@ function keyValueColumn(text: string, column: number, key: string): number | und
 }
 
 /** The lines of a key's value when it continues below the key; undefined for an inline scalar. */
+/** The value blocks found so far, kept with the lines: a key on every finding's path is measured once. */
+const valueBlocks = new WeakMap<readonly string[], Map<string, Block | undefined>>();
+
 function valueBlock(
+  lines: readonly string[],
+  keyLine: number,
+  keyColumn: number,
+  valueColumn: number,
+  end: number,
+): Block | undefined {
+  let perFile = valueBlocks.get(lines);
+  if (!perFile) valueBlocks.set(lines, (perFile = new Map()));
+  const key = `${keyLine}:${keyColumn}:${valueColumn}:${end}`;
+  if (perFile.has(key)) return perFile.get(key);
+  const block = measureValueBlock(lines, keyLine, keyColumn, valueColumn, end);
+  perFile.set(key, block);
+  return block;
+}
+
+function measureValueBlock(
   lines: readonly string[],
   keyLine: number,
   keyColumn: number,

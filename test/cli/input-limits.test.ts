@@ -119,6 +119,28 @@ describe('ballast lint: bounded, honest input', () => {
     expect(({} as Record<string, unknown>)['ballast.dev/suppress.persistent-volume-with-namespace']).toBeUndefined();
   });
 
+  test('a block YAML List of 2,000 objects with a finding on each: each finding on its own namespace line', async () => {
+    const items = Array.from({ length: 2000 }, (_, i) =>
+      [
+        `- apiVersion: v1`,
+        `  kind: PersistentVolume`,
+        `  metadata:`,
+        `    name: pv-${i}`,
+        `    namespace: shop`,
+        `  spec: {capacity: {storage: 1Gi}, accessModes: [ReadWriteOnce], csi: {driver: x, volumeHandle: h${i}}}`,
+      ].join('\n'),
+    );
+    const text = `apiVersion: v1\nkind: List\nitems:\n${items.join('\n')}\n`;
+    const lines = text.split('\n');
+    const { json } = await lintJson(['-'], text);
+    const rows = json.findings.filter((f) => f.rule === 'persistent-volume-with-namespace');
+    expect(rows).toHaveLength(2000);
+    rows.forEach((finding, i) => {
+      expect(lines[(finding.line ?? 0) - 1]).toBe('    namespace: shop');
+      expect(lines[(finding.line ?? 0) - 2]).toBe(`    name: pv-${i}`);
+    });
+  });
+
   test('a one-line JSON List of 2,000 objects with a finding on each: every finding on line 1, in order', async () => {
     const items = Array.from({ length: 2000 }, (_, i) => ({
       apiVersion: 'v1',
