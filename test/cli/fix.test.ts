@@ -1,5 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
+import '@microsoft/jest-sarif';
 import { ballast, lintJson, tempTree } from './run-cli';
 
 const MIXED = fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'fix', 'mixed.yaml'), 'utf8');
@@ -56,6 +57,13 @@ describe('ballast fix', () => {
         { op: 'set', path: ['spec', 'persistentVolumeReclaimPolicy'], value: 'Retain' },
       ]);
       const sarif = JSON.parse((await ballast(['lint', '--format', 'sarif', '--kube-version', '1.31', file])).stdout);
+      // Against the SARIF 2.1.0 JSON schema (rtm.5, shipped by @microsoft/jest-sarif): fixes included.
+      expect(sarif).toBeValidSarifLog();
+      // The check itself can fail: a fix without artifactChanges is not SARIF.
+      expect({
+        ...sarif,
+        runs: [{ ...sarif.runs[0], results: [{ ...sarif.runs[0].results[0], fixes: [{}] }] }],
+      }).not.toBeValidSarifLog();
       const results = sarif.runs[0].results as Array<{
         ruleId: string;
         fixes?: Array<{
