@@ -1,6 +1,7 @@
 /**
  * Where eviction settings live and how rules see them: one view per KubeletConfiguration object,
- * per container that runs the kubelet (static pods, pod templates), and per kubelet unit drop-in.
+ * per container that runs the kubelet (static pods, pod templates), per kubelet unit drop-in, and
+ * per kubeadm / Cluster API `nodeRegistration.kubeletExtraArgs`.
  * Every value keeps the field path it was read from, so the same rule reports on a config field
  * (`evictionHard[nodefs.available]`), a container argument (`spec.containers[0].args[2]`) or a
  * drop-in line (`service.execStart[1]`).
@@ -13,6 +14,7 @@ import { splitWords } from '../../systemd-drop-in';
 import { KubeVersion } from '../../kube-version';
 import { MERGE_DEFAULT_EVICTION_SETTINGS_SINCE, defaultEvictionHard } from './eviction-signals';
 import { CommandWord, EvictionMapEntry, evictionFlags, flagMapEntries, isKubeletBinary } from './kubelet-flags';
+import { kubeadmKubeletArgs } from './kubeadm-kubelet-args';
 
 export interface EvictionMap {
   /** The field or flag that holds the map. */
@@ -71,6 +73,11 @@ function collectEvictionSettingsViews(index: ObjectIndex): readonly EvictionSett
   }
   for (const dropIn of index.ofKind('SystemdDropIn')) {
     const view = fromSystemdDropIn(dropIn);
+    if (view) views.push(view);
+  }
+  // kubeadm and Cluster API: the kubelet's flags as `nodeRegistration.kubeletExtraArgs`.
+  for (const args of kubeadmKubeletArgs(index)) {
+    const view = fromKubeletCommand(args.object, args.where, args.words);
     if (view) views.push(view);
   }
   return views;
