@@ -46,6 +46,12 @@ const FLAG_FIELDS: Readonly<
   'leader-elect-lease-duration': 'leaseDuration',
   'leader-elect-renew-deadline': 'renewDeadline',
   'leader-elect-retry-period': 'retryPeriod',
+  // CSI sidecars and controller-runtime managers (older sidecars: --leader-election-type).
+  'leader-election-type': 'resourceLock',
+  'leader-election-resource-lock': 'resourceLock',
+  'leader-election-lease-duration': 'leaseDuration',
+  'leader-election-renew-deadline': 'renewDeadline',
+  'leader-election-retry-period': 'retryPeriod',
 };
 
 /**
@@ -81,6 +87,7 @@ function collectLeaderElectionSettings(index: ObjectIndex): readonly LeaderElect
   const found: LeaderElectionSettings[] = [];
   for (const template of index.podTemplates()) found.push(...flagSettings(template));
   for (const object of index.objects) {
+    found.push(...kubeadmExtraArgsSettings(object));
     if (object.ref.kind === 'ConfigMap') found.push(...configMapSettings(object));
     else {
       const settings = configSettings(object, object.raw, '', `${object.ref.kind} ${object.ref.name ?? ''}`);
@@ -123,29 +130,7 @@ function flagSettings(template: PodTemplate): LeaderElectionSettings[] {
       // without splitting their command lines into words.
       if (!commandLineMentions(container, 'leader-elect')) return;
       const containerPath = `${template.path}.${list}[${position}]`;
-      const settings: Record<string, WrittenSetting> = {};
-      const tokens = containerTokens(container, containerPath);
-      tokens.forEach((token, at) => {
-        const match = /^--?([a-z-]+)(?:=(.*))?$/.exec(token.text);
-        if (!match) return;
-        const [, name = '', inlineValue] = match;
-        if (OTHER_ENABLE_FLAGS.has(name)) {
-          settings.leaderElect = { value: inlineValue ?? 'true', path: token.path };
-          return;
-        }
-        const field = ownEntry(FLAG_FIELDS, name);
-        if (!field) return;
-        if (field === 'leaderElect') {
-          // A bool flag takes its value only after `=`: `--leader-elect false` leaves it true.
-          settings.leaderElect = { value: inlineValue ?? 'true', path: token.path };
-          return;
-        }
-        const next = tokens[at + 1];
-        const value = inlineValue ?? (next && !next.text.startsWith('-') ? next.text : undefined);
-        // `$(VAR)` is expanded by the kubelet from the environment: its value is not known here.
-        if (value === undefined || value.includes('$(')) return;
-        settings[field] = { value, path: inlineValue !== undefined || !next ? token.path : next.path };
-      });
+      const settings = settingsFromTokens(containerTokens(container, containerPath));
       if (Object.keys(settings).length === 0) return;
       result.push({
         owner: template.owner,
@@ -157,6 +142,81 @@ function flagSettings(template: PodTemplate): LeaderElectionSettings[] {
     });
   }
   return result;
+}
+
+/** The leader-election settings among command-line words, each with the path of the word that holds its value. */
+function settingsFromTokens(tokens: readonly Token[]): Record<string, WrittenSetting> {
+  const settings: Record<string, WrittenSetting> = {};
+  tokens.forEach((token, at) => {
+    const match = /^--?([a-z-]+)(?:=(.*))?$/.exec(token.text);
+    if (!match) return;
+    const [, name = '', inlineValue] = match;
+    if (OTHER_ENABLE_FLAGS.has(name)) {
+      settings.leaderElect = { value: inlineValue ?? 'true', path: token.path };
+      return;
+    }
+    const field = ownEntry(FLAG_FIELDS, name);
+    if (!field) return;
+    if (field === 'leaderElect') {
+      // A bool flag takes its value only after `=`: `--leader-elect false` leaves it true.
+      settings.leaderElect = { value: inlineValue ?? 'true', path: token.path };
+      return;
+    }
+    const next = tokens[at + 1];
+    const value = inlineValue ?? (next && !next.text.startsWith('-') ? next.text : undefined);
+    // `$(VAR)` is expanded by the kubelet from the environment: its value is not known here.
+    if (value === undefined || value.includes('$(')) return;
+    settings[field] = { value, path: inlineValue !== undefined || !next ? token.path : next.path };
+  });
+  return settings;
+}
+
+/**
+ * Where kubeadm keeps the control plane's flags: `controllerManager.extraArgs` and
+ * `scheduler.extraArgs` of a ClusterConfiguration (a map in v1beta3, a list of `{name, value}` in
+ * v1beta4), on its own or inside the Cluster API objects that carry one.
+ */
+const CLUSTER_CONFIGURATION_PATHS: ReadonlyMap<string, ReadonlyArray<readonly string[]>> = new Map([
+  ['ClusterConfiguration', [[]]],
+  ['KubeadmConfig', [['spec', 'clusterConfiguration']]],
+  ['KubeadmConfigTemplate', [['spec', 'template', 'spec', 'clusterConfiguration']]],
+  ['KubeadmControlPlane', [['spec', 'kubeadmConfigSpec', 'clusterConfiguration']]],
+  ['KubeadmControlPlaneTemplate', [['spec', 'template', 'spec', 'kubeadmConfigSpec', 'clusterConfiguration']]],
+]);
+
+function kubeadmExtraArgsSettings(object: IndexedObject): LeaderElectionSettings[] {
+  const result: LeaderElectionSettings[] = [];
+  for (const path of CLUSTER_CONFIGURATION_PATHS.get(object.ref.kind ?? '') ?? []) {
+    const configuration = path.length === 0 ? object.raw : getRecord(object.raw, ...path);
+    for (const component of ['controllerManager', 'scheduler']) {
+      const args = getRecord(configuration ?? {}, component)?.extraArgs;
+      const base = fieldPath(...path, component, 'extraArgs');
+      const tokens: Token[] = Array.isArray(args)
+        ? args.flatMap((entry, i) => {
+            const name = asString(asRecord(entry)?.name);
+            const value = asRecord(entry)?.value;
+            return name === undefined ? [] : [{ text: `--${name}=${scalarText(value)}`, path: `${base}[${i}].value` }];
+          })
+        : Object.entries(asRecord(args) ?? {}).map(([name, value]) => ({
+            text: `--${name}=${scalarText(value)}`,
+            path: `${base}[${name}]`,
+          }));
+      const settings = settingsFromTokens(tokens);
+      if (Object.keys(settings).length === 0) continue;
+      result.push({
+        owner: object,
+        description: `${object.ref.kind} ${describeName(object)} ${base}`,
+        origin: 'flags',
+        ...settings,
+      });
+    }
+  }
+  return result;
+}
+
+/** A flag value as kubeadm writes it; anything that is not a scalar reads as empty (never stringified). */
+function scalarText(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
 }
 
 function describeName(object: IndexedObject): string {
