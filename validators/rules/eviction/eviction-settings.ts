@@ -7,7 +7,8 @@
  * drop-in line (`service.execStart[1]`).
  */
 import { fieldPath } from '../../field-path';
-import { asArray, asRecord, asString, getRecord } from '../../json';
+import { embeddedYamlDocuments } from '../../embedded-yaml';
+import { JsonRecord, asArray, asRecord, asString, getRecord } from '../../json';
 import { IndexedObject, ObjectIndex } from '../../object-index';
 import { commandLineMentions } from '../../pod-templates';
 import { splitWords } from '../../systemd-drop-in';
@@ -37,6 +38,12 @@ export interface EvictionSettingsView {
   readonly mergeDefaults?: { readonly value: boolean; readonly path: string };
   /** Every deprecated `--eviction-*` flag, with the path of its value. */
   readonly flags: ReadonlyArray<{ readonly name: string; readonly path: string }>;
+  /**
+   * A KubeletConfiguration read from a kubelet `--config-dir` drop-in (a `.conf` file): the kubelet
+   * merges it onto its main configuration as loaded, defaults included, so a partial evictionHard
+   * there keeps the other default signals (unless the main file itself set a partial one).
+   */
+  readonly configDirDropIn?: boolean;
 }
 
 const MAP_FIELDS = ['evictionHard', 'evictionSoft', 'evictionSoftGracePeriod', 'evictionMinimumReclaim'] as const;
@@ -49,7 +56,18 @@ export function evictionSettingsViews(index: ObjectIndex): readonly EvictionSett
 
 function collectEvictionSettingsViews(index: ObjectIndex): readonly EvictionSettingsView[] {
   const views: EvictionSettingsView[] = [];
-  for (const config of index.ofKind('KubeletConfiguration')) views.push(fromKubeletConfiguration(config));
+  for (const config of index.ofKind('KubeletConfiguration'))
+    views.push(fromKubeletConfiguration(config, config.raw, ''));
+  // kubeadm keeps the cluster's KubeletConfiguration in the kube-system/kubelet-config ConfigMap.
+  for (const configMap of index.ofKind('ConfigMap')) {
+    for (const [key, text] of Object.entries(asRecord(configMap.raw.data) ?? {})) {
+      if (typeof text !== 'string' || !text.includes('KubeletConfiguration')) continue;
+      for (const document of embeddedYamlDocuments(text)) {
+        if (document.kind === 'KubeletConfiguration')
+          views.push(fromKubeletConfiguration(configMap, document, fieldPath('data', key)));
+      }
+    }
+  }
   for (const template of index.podTemplates()) {
     for (const key of ['initContainers', 'containers']) {
       asArray(template.spec[key]).forEach((container, position) => {
@@ -83,32 +101,41 @@ function collectEvictionSettingsViews(index: ObjectIndex): readonly EvictionSett
   return views;
 }
 
-function fromKubeletConfiguration(object: IndexedObject): EvictionSettingsView {
+/** A KubeletConfiguration object, or one held at `prefix` inside `object` (a ConfigMap value). */
+function fromKubeletConfiguration(object: IndexedObject, config: JsonRecord, prefix: string): EvictionSettingsView {
+  const at = (...segments: string[]) => [prefix, fieldPath(...segments)].filter((part) => part !== '').join('.');
   const maps: Partial<Record<MapField, EvictionMap>> = {};
   for (const field of MAP_FIELDS) {
-    const map = asRecord(object.raw[field]);
+    const map = asRecord(config[field]);
     if (!map) continue;
     maps[field] = {
-      path: field,
+      path: at(field),
       entries: Object.entries(map).map(([signal, value]) => ({
         signal,
         value: typeof value === 'string' || typeof value === 'number' ? String(value) : '',
-        path: fieldPath(field, signal),
+        path: at(field, signal),
       })),
     };
   }
-  const maxGrace = object.raw.evictionMaxPodGracePeriod;
-  const merge = object.raw.mergeDefaultEvictionSettings;
+  const maxGrace = config.evictionMaxPodGracePeriod;
+  const merge = config.mergeDefaultEvictionSettings;
+  const where =
+    prefix === ''
+      ? `KubeletConfiguration ${object.ref.name ?? object.source.file ?? ''}`
+      : `KubeletConfiguration in ${prefix} of ${object.ref.kind ?? ''} ${object.ref.name ?? ''}`;
   return {
     object,
     fromFlags: false,
-    where: `KubeletConfiguration ${object.ref.name ?? object.source.file ?? ''}`.trim(),
+    where: where.trim(),
     ...maps,
     ...(maxGrace !== undefined && maxGrace !== null
-      ? { evictionMaxPodGracePeriod: { value: maxGrace, path: 'evictionMaxPodGracePeriod' } }
+      ? { evictionMaxPodGracePeriod: { value: maxGrace, path: at('evictionMaxPodGracePeriod') } }
       : {}),
-    ...(typeof merge === 'boolean' ? { mergeDefaults: { value: merge, path: 'mergeDefaultEvictionSettings' } } : {}),
+    ...(typeof merge === 'boolean'
+      ? { mergeDefaults: { value: merge, path: at('mergeDefaultEvictionSettings') } }
+      : {}),
     flags: [],
+    ...(prefix === '' && /\.conf$/i.test(object.source.file ?? '') ? { configDirDropIn: true } : {}),
   };
 }
 
@@ -214,7 +241,14 @@ export function effectiveHardThresholds(view: EvictionSettingsView, version: Kub
   return result;
 }
 
-/** True when `mergeDefaultEvictionSettings: true` is in effect (it exists from 1.33, for the config file). */
+/**
+ * True when the kubelet fills in unnamed default signals: `mergeDefaultEvictionSettings: true`
+ * (from 1.33), or a `--config-dir` drop-in, which is merged onto the defaulted main configuration.
+ */
 export function mergesDefaultSignals(view: EvictionSettingsView, version: KubeVersion): boolean {
+  if (view.configDirDropIn && version.atLeast(CONFIG_DIR_SINCE)) return true;
   return view.mergeDefaults?.value === true && version.atLeast(MERGE_DEFAULT_EVICTION_SETTINGS_SINCE);
 }
+
+/** Kubelet `--config-dir` drop-ins exist from 1.28 (alpha; beta 1.30, GA 1.35). */
+const CONFIG_DIR_SINCE = '1.28';

@@ -1,5 +1,4 @@
-import * as jsYaml from 'js-yaml';
-import { KUBERNETES_YAML_SCHEMA } from '../../yaml-schema';
+import { embeddedYamlDocuments } from '../../embedded-yaml';
 import { fieldPath } from '../../field-path';
 import { JsonRecord, asArray, asRecord, asString, getRecord, isRecord, ownEntry } from '../../json';
 import { IndexedObject, ObjectIndex, PodTemplate } from '../../object-index';
@@ -61,8 +60,6 @@ const FLAG_FIELDS: Readonly<
 const OTHER_ENABLE_FLAGS = new Set(['leader-election', 'enable-leader-election']);
 
 /** ConfigMap values larger than this are not component configuration; ConfigMaps cap at 1 MiB anyway. */
-const MAX_CONFIG_TEXT = 256 * 1024;
-
 /** True when leader election is explicitly switched off (`--leader-elect=false`, `leaderElect: false`). */
 export function leaderElectionDisabled(settings: LeaderElectionSettings): boolean {
   const value = settings.leaderElect?.value;
@@ -264,8 +261,8 @@ function configMapSettings(configMap: IndexedObject): LeaderElectionSettings[] {
   if (!data) return [];
   const result: LeaderElectionSettings[] = [];
   for (const [key, text] of Object.entries(data)) {
-    if (typeof text !== 'string' || text.length > MAX_CONFIG_TEXT || !text.includes('leaderElection')) continue;
-    for (const document of parseDocuments(text)) {
+    if (typeof text !== 'string' || !text.includes('leaderElection')) continue;
+    for (const document of embeddedYamlDocuments(text)) {
       const description = `${asString(document.kind)} in data key ${key} of ConfigMap ${describeName(configMap)}`;
       const settings = configSettings(configMap, document, fieldPath('data', key), description);
       if (settings) result.push(settings);
@@ -279,10 +276,3 @@ function configMapSettings(configMap: IndexedObject): LeaderElectionSettings[] {
  * js-yaml resolves aliases to shared references (no exponential copies), and only a few fixed
  * fields of each document are read, so alias-heavy input costs no more than its text.
  */
-function parseDocuments(text: string): JsonRecord[] {
-  try {
-    return jsYaml.loadAll(text, undefined, { schema: KUBERNETES_YAML_SCHEMA }).filter(isRecord);
-  } catch {
-    return [];
-  }
-}
