@@ -2,7 +2,13 @@ import { asArray, asRecord, asString, getField } from '../../json';
 import { NFS_CLIENT } from '../../node-prerequisites';
 import { IndexedObject } from '../../object-index';
 import { Rule, RuleContext } from '../../rule';
-import { nfsClientLabelKeys, nfsVolumeType, podRequiresLabel, volumeRequiresLabel } from './nfs-volumes';
+import {
+  createsInTreeNfs,
+  nfsClientLabelKeys,
+  nfsVolumeType,
+  podRequiresLabel,
+  volumeRequiresLabel,
+} from './nfs-volumes';
 
 const LABEL = `${NFS_CLIENT.label.key}=${NFS_CLIENT.label.value}`;
 
@@ -94,6 +100,22 @@ function checkPodTemplate(
     const claimName = asString(getField(volume, 'persistentVolumeClaim', 'claimName'));
     const claim = context.index.get('PersistentVolumeClaim', owner.ref.namespace, claimName);
     const persistentVolume = claim && context.index.volumeForClaim(claim);
+    const storageClass = claim && !persistentVolume ? context.index.storageClassOfClaim(claim) : undefined;
+    const provisioner = asString(storageClass?.raw.provisioner);
+    if (createsInTreeNfs(provisioner)) {
+      // Provisioned later, as an in-tree nfs volume: nothing in the set can carry the affinity but
+      // the pod. A warning: the volume itself is not in the input, so the failure is not certain.
+      context.report(owner, {
+        path: `${specPath}.volumes[${index}].persistentVolumeClaim`,
+        severity: 'warning',
+        message:
+          `${owner.ref.kind ?? 'Object'} ${owner.ref.name ?? ''} mounts claim ${claimName ?? ''} of StorageClass ` +
+          `${storageClass?.ref.name ?? ''}, whose provisioner ${provisioner ?? ''} creates in-tree NFS volumes, without a ` +
+          `required nodeSelector / node affinity on a node-prerequisite label (${keyList}): its pods may land on a node ` +
+          'without mount.nfs and hang in ContainerCreating.',
+      });
+      return;
+    }
     if (
       !persistentVolume ||
       nfsVolumeType(persistentVolume.raw) !== 'in-tree' ||

@@ -52,6 +52,19 @@ export function volumeRequiresLabel(volume: JsonRecord, keys: ReadonlySet<string
   return nodeSelectorRequiresLabel(getRecord(volume, 'spec', 'nodeAffinity', 'required'), keys);
 }
 
+/**
+ * Provisioners that create in-tree `nfs:` PersistentVolumes, so every pod using their claims needs
+ * the node's NFS client: nfs-subdir-external-provisioner (default name
+ * `k8s-sigs.io/nfs-subdir-external-provisioner`, set per install as `<prefix>/nfs-subdir-external-provisioner`)
+ * and its predecessor nfs-client-provisioner (default `fuseim.pri/ifs`).
+ */
+export function createsInTreeNfs(provisioner: string | undefined): boolean {
+  return (
+    provisioner !== undefined &&
+    (/nfs-subdir-external-provisioner$|nfs-client-provisioner$/.test(provisioner) || provisioner === 'fuseim.pri/ifs')
+  );
+}
+
 /** The kind of NFS a PersistentVolume carries: the in-tree plugin, csi-driver-nfs, or none. */
 export function nfsVolumeType(volume: JsonRecord): 'in-tree' | 'csi' | undefined {
   const spec = getRecord(volume, 'spec');

@@ -7,6 +7,14 @@ export const RBD_CSI_DRIVER = 'rbd.csi.ceph.com';
 /** The in-tree RBD provisioner, removed with the in-tree plugin in 1.31. */
 export const IN_TREE_RBD_PROVISIONER = 'kubernetes.io/rbd';
 
+/**
+ * Provisioners whose volumes are in-tree rbd volumes: the in-tree one, and the retired
+ * external-storage rbd-provisioner (`ceph.com/rbd`), which creates `rbd:` PersistentVolumes.
+ */
+export function createsInTreeRbd(provisioner: string | undefined): boolean {
+  return provisioner === IN_TREE_RBD_PROVISIONER || provisioner === 'ceph.com/rbd';
+}
+
 /** True for the ceph-csi RBD driver under its own name or an operator-prefixed one. */
 export function isRbdCsiDriver(name: string | undefined): boolean {
   return name !== undefined && (name === RBD_CSI_DRIVER || name.endsWith(`.${RBD_CSI_DRIVER}`));
@@ -19,7 +27,7 @@ export type RbdKind = 'ceph-csi' | 'in-tree';
 export function rbdKindOfStorageClass(storageClass: IndexedObject | undefined): RbdKind | undefined {
   const provisioner = asString(storageClass?.raw.provisioner);
   if (isRbdCsiDriver(provisioner)) return 'ceph-csi';
-  if (provisioner === IN_TREE_RBD_PROVISIONER) return 'in-tree';
+  if (createsInTreeRbd(provisioner)) return 'in-tree';
   return undefined;
 }
 

@@ -1,7 +1,7 @@
 import { asArray, asRecord, asString, getRecord, isRecord } from '../../json';
 import { IndexedObject } from '../../object-index';
 import { Rule, RuleContext } from '../../rule';
-import { IN_TREE_RBD_PROVISIONER } from './ceph';
+import { createsInTreeRbd } from './ceph';
 
 const IN_TREE_PLUGINS = ['rbd', 'cephfs'] as const;
 const REMOVED_IN = '1.31';
@@ -85,12 +85,13 @@ export const inTreeCephVolume: Rule = {
       });
     }
     for (const storageClass of context.index.ofKind('StorageClass')) {
-      if (asString(storageClass.raw.provisioner) === IN_TREE_RBD_PROVISIONER) {
+      const provisioner = asString(storageClass.raw.provisioner);
+      if (createsInTreeRbd(provisioner)) {
         reportUse(
           context,
           storageClass,
           'provisioner',
-          `the in-tree provisioner ${IN_TREE_RBD_PROVISIONER} (use rbd.csi.ceph.com)`,
+          `the provisioner ${provisioner ?? ''}, whose volumes are in-tree rbd volumes (use rbd.csi.ceph.com)`,
         );
       }
     }
