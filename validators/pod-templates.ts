@@ -14,6 +14,8 @@ const POD_SPEC_KEYS: ReadonlyMap<string, readonly string[]> = new Map([
   ['ReplicationController', ['spec', 'template', 'spec']],
   ['Job', ['spec', 'template', 'spec']],
   ['CronJob', ['spec', 'jobTemplate', 'spec', 'template', 'spec']],
+  // Argo Rollouts' Rollout replaces a Deployment and carries the same pod template.
+  ['Rollout', ['spec', 'template', 'spec']],
 ]);
 
 /** The kinds that carry a pod template. */

@@ -1,8 +1,7 @@
-import { JsonRecord, asArray, asRecord, asString, asStringList, getRecord, isRecord } from '../../json';
+import { JsonRecord, asArray, asString, getRecord } from '../../json';
 import { IndexedObject } from '../../object-index';
 import { Rule, RuleContext } from '../../rule';
-
-const HOSTNAME_LABEL = 'kubernetes.io/hostname';
+import { hostnameOfTerms, pinnedNodeOfPod } from './node-pinning';
 
 /**
  * Host paths that belong to the node, not to an application: device and kernel interfaces,
@@ -43,36 +42,6 @@ function dataPath(hostPath: JsonRecord | undefined): string | undefined {
   if (path === undefined || isSystemPath(path)) return undefined;
   if (NON_DATA_TYPES.has(asString(hostPath?.type) ?? '')) return undefined;
   return path;
-}
-
-/** The one hostname that every required node selector term insists on, if there is exactly one. */
-function hostnameOfTerms(terms: readonly unknown[]): string | undefined {
-  const hostnames = new Set<string>();
-  if (terms.length === 0) return undefined;
-  for (const term of terms) {
-    const expression = asArray(getRecord(term)?.matchExpressions).find(
-      (candidate) => isRecord(candidate) && candidate.key === HOSTNAME_LABEL && candidate.operator === 'In',
-    );
-    const values = asStringList(getRecord(expression)?.values);
-    const [hostname] = values;
-    if (values.length !== 1 || hostname === undefined) return undefined;
-    hostnames.add(hostname);
-  }
-  return hostnames.size === 1 ? [...hostnames][0] : undefined;
-}
-
-/** The node a pod spec is pinned to by name, if any. */
-function pinnedNodeOfPod(podSpec: JsonRecord): string | undefined {
-  return (
-    asString(podSpec.nodeName) ??
-    asString(asRecord(podSpec.nodeSelector)?.[HOSTNAME_LABEL]) ??
-    hostnameOfTerms(
-      asArray(
-        getRecord(podSpec, 'affinity', 'nodeAffinity', 'requiredDuringSchedulingIgnoredDuringExecution')
-          ?.nodeSelectorTerms,
-      ),
-    )
-  );
 }
 
 function report(

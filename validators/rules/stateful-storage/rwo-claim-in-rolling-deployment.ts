@@ -3,14 +3,43 @@ import { asNumber, asString, getField, getRecord } from '../../json';
 import { IndexedObject } from '../../object-index';
 import { Rule } from '../../rule';
 import { ClaimResolver, accessModesOf, claimVolumes, isSingleNodeWriter } from './claims';
+import { pinnedNodeOfPod, volumePinnedToOneNode } from './node-pinning';
 import { NODE_LOSS_RECOVERY } from './recovery';
+
+/** The owners whose pods can run at the same time on different nodes, for the reasons below. */
+const OWNERS = new Set([
+  'Deployment',
+  'ReplicaSet',
+  'ReplicationController',
+  'StatefulSet',
+  'DaemonSet',
+  'Job',
+  'Rollout',
+]);
 
 /** Why a workload may run two pods at once: the reason, or undefined when it never does. */
 function concurrentPodsReason(workload: IndexedObject): string | undefined {
   const spec = getRecord(workload.raw, 'spec');
+  const kind = workload.ref.kind;
+  if (kind === 'DaemonSet') return 'a DaemonSet runs one pod on every node it selects';
+  if (kind === 'Job') {
+    const parallelism = asNumber(spec?.parallelism) ?? 1;
+    return parallelism > 1
+      ? `it runs ${parallelism} pods in parallel, which the scheduler may place on different nodes`
+      : undefined;
+  }
   const replicas = asNumber(spec?.replicas) ?? 1;
   if (replicas > 1) return `it runs ${replicas} replicas, which the scheduler may place on different nodes`;
-  if (workload.ref.kind !== 'Deployment' || replicas < 1) return undefined;
+  if (replicas < 1) return undefined;
+  if (kind === 'Rollout') {
+    // Argo Rollouts: both strategies start the new ReplicaSet's pods before scaling the old one down.
+    const strategy = getRecord(spec, 'strategy');
+    const type = getRecord(strategy, 'blueGreen') ? 'blueGreen' : getRecord(strategy, 'canary') ? 'canary' : undefined;
+    return type === undefined
+      ? undefined
+      : `its Argo Rollouts ${type} strategy starts the new pod before the old one is gone`;
+  }
+  if (kind !== 'Deployment') return undefined;
   const strategy = getRecord(spec, 'strategy');
   const type = asString(strategy?.type) ?? 'RollingUpdate';
   if (type === 'Recreate') return undefined;
@@ -83,7 +112,9 @@ export const rwoClaimInRollingDeployment: Rule = {
     const claims = new ClaimResolver(context.index);
     for (const template of context.index.podTemplates()) {
       const workload = template.owner;
-      if (!['Deployment', 'ReplicaSet', 'ReplicationController'].includes(workload.ref.kind ?? '')) continue;
+      if (!OWNERS.has(workload.ref.kind ?? '')) continue;
+      // Every pod of a workload pinned to one node runs there, where ReadWriteOnce allows them all.
+      if (pinnedNodeOfPod(template.spec) !== undefined) continue;
       const volumes = claimVolumes(template.spec);
       if (volumes.length === 0) continue;
       const reason = concurrentPodsReason(workload);
@@ -93,6 +124,9 @@ export const rwoClaimInRollingDeployment: Rule = {
         if (!claim) continue;
         const modes = accessModesOf(context.index, claim);
         if (!isSingleNodeWriter(modes)) continue;
+        // A local (or single-hostname) PersistentVolume pins every pod using it to its node.
+        const bound = claim.object ? context.index.volumeForClaim(claim.object) : undefined;
+        if (bound && volumePinnedToOneNode(bound.raw)) continue;
         if (volume.readOnly && modes.includes('ReadOnlyMany')) continue;
         context.report(workload, {
           path: `${template.path}.volumes[${volume.position}].persistentVolumeClaim`,

@@ -79,14 +79,41 @@ describe(RULE, () => {
     expect(ruleHits([workload('Deployment', 'db', pod, { replicas: 0 }), rwoClaim], RULE)).toEqual([]);
   });
 
-  test('passes ReadWriteMany claims, read-only mounts of ReadOnlyMany claims, StatefulSets and unknown claims', () => {
+  test('every pod owner that can run pods on two nodes at once: a StatefulSet sharing one claim, a DaemonSet, a parallel Job, an Argo Rollout', () => {
+    // A StatefulSet whose template mounts one claim puts every replica on that one volume.
+    expect(ruleHits([workload('StatefulSet', 'db', pod, { replicas: 3 }), rwoClaim], RULE)).toEqual([
+      hit('StatefulSet'),
+    ]);
+    expect(ruleHits([workload('DaemonSet', 'agent', pod), rwoClaim], RULE)).toEqual([hit('DaemonSet', 'agent')]);
+    expect(ruleHits([workload('Job', 'load', pod, { parallelism: 4 }), rwoClaim], RULE)).toEqual([hit('Job', 'load')]);
+    expect(ruleHits([workload('Job', 'load', pod, { parallelism: 1 }), rwoClaim], RULE)).toEqual([]);
+    const rollout = {
+      ...workload('Rollout', 'web', pod, { replicas: 1, strategy: { canary: { steps: [{ setWeight: 20 }] } } }),
+      apiVersion: 'argoproj.io/v1alpha1',
+    };
+    expect(ruleHits([rollout, rwoClaim], RULE)).toEqual([hit('Rollout', 'web')]);
+  });
+
+  test('a claim pinned to one node (local PersistentVolume) or a pod pinned to one node is fine: ReadWriteOnce allows every pod on that node', () => {
+    const bound = claim('data', {
+      accessModes: ['ReadWriteOnce'],
+      volumeName: 'local-data',
+      storageClassName: 'local',
+    });
+    const local = volume('local-data', { accessModes: ['ReadWriteOnce'], local: { path: '/mnt/disks/ssd1' } });
+    expect(ruleHits([workload('Deployment', 'db', pod, { replicas: 2 }), bound, local], RULE)).toEqual([]);
+    const pinned = podSpec([claimVolume('data')]);
+    (pinned as Record<string, unknown>).nodeName = 'worker-1';
+    expect(ruleHits([workload('Deployment', 'db', pinned, { replicas: 2 }), rwoClaim], RULE)).toEqual([]);
+  });
+
+  test('passes ReadWriteMany claims, read-only mounts of ReadOnlyMany claims, volumeClaimTemplates and unknown claims', () => {
     const shared = claim('data', { accessModes: ['ReadWriteMany'], storageClassName: 'cephfs' });
     expect(ruleHits([workload('Deployment', 'db', pod, { replicas: 3 }), shared], RULE)).toEqual([]);
     const readOnly = claim('data', { accessModes: ['ReadWriteOnce', 'ReadOnlyMany'] });
     expect(
       ruleHits([workload('Deployment', 'db', podSpec([claimVolume('data', true)]), { replicas: 3 }), readOnly], RULE),
     ).toEqual([]);
-    expect(ruleHits([workload('StatefulSet', 'db', pod, { replicas: 3 }), rwoClaim], RULE)).toEqual([]);
     expect(ruleHits([workload('Deployment', 'db', pod, { replicas: 3 })], RULE)).toEqual([]);
   });
 
