@@ -25,12 +25,19 @@ const SYSTEM_PATHS = [
   '/var/lib/containerd',
   '/var/lib/cni',
   '/opt/cni',
+  '/var/lib/etcd',
+  '/var/lib/calico',
+  '/var/lib/cilium',
+  '/lib/modules',
+  '/var/lib/rook',
 ];
 
 /** hostPath types that are devices or sockets, never a data directory. */
 const NON_DATA_TYPES = new Set(['Socket', 'CharDevice', 'BlockDevice']);
 
 function isSystemPath(path: string): boolean {
+  // Windows nodes (C:\var\lib\kubelet, \\.\pipe\...): node agents' paths, never a Linux workload's data.
+  if (/^[A-Za-z]:[\\/]|^\\\\/.test(path)) return true;
   const normalized = path.replace(/\/+$/, '') || '/';
   if (normalized === '/') return true;
   return SYSTEM_PATHS.some((prefix) => normalized === prefix || normalized.startsWith(`${prefix}/`));
@@ -42,6 +49,38 @@ function dataPath(hostPath: JsonRecord | undefined): string | undefined {
   if (path === undefined || isSystemPath(path)) return undefined;
   if (NON_DATA_TYPES.has(asString(hostPath?.type) ?? '')) return undefined;
   return path;
+}
+
+/**
+ * Node agents run on the node for the node: a DaemonSet (CSI node plugins, log shippers, exporters),
+ * a pod sharing the host's PID namespace, or a control-plane static pod in kube-system (etcd keeps
+ * its data on the host by design). Their host paths are not application data. A privileged
+ * container alone does not make an agent: NFS servers and databases run privileged too.
+ */
+function isNodeAgent(owner: IndexedObject, podSpec: JsonRecord): boolean {
+  if (owner.ref.kind === 'DaemonSet' || podSpec.hostPID === true) return true;
+  const labels = getRecord(owner.raw, 'metadata', 'labels');
+  return (
+    owner.ref.kind === 'Pod' && owner.ref.namespace === 'kube-system' && asString(labels?.tier) === 'control-plane'
+  );
+}
+
+/** The names of the volumes some container mounts writable (a volume no container mounts counts as writable). */
+function writableVolumes(podSpec: JsonRecord): Set<string> {
+  const mounted = new Map<string, boolean>();
+  for (const container of [...asArray(podSpec.containers), ...asArray(podSpec.initContainers)]) {
+    for (const mount of asArray(getRecord(container)?.volumeMounts)) {
+      const name = asString(getRecord(mount)?.name);
+      if (name === undefined) continue;
+      mounted.set(name, (mounted.get(name) ?? false) || getRecord(mount)?.readOnly !== true);
+    }
+  }
+  const writable = new Set<string>();
+  for (const volume of asArray(podSpec.volumes)) {
+    const name = asString(getRecord(volume)?.name) ?? '';
+    if (mounted.get(name) ?? true) writable.add(name);
+  }
+  return writable;
 }
 
 function report(
@@ -73,8 +112,10 @@ export const hostPathForApplicationData: Rule = {
     'Incident 3: a RabbitMQ ReplicationController kept its data in a hostPath and was pinned to one node by ' +
     "nodeSelector; when that node's control plane stalled it never got its pod back. hostPath data is tied to " +
     'one node: unpinned, a rescheduled pod finds an empty directory; pinned, the workload cannot move at all. ' +
-    'Node agents (DaemonSets and others) mounting system paths such as /dev, /sys or /var/lib/kubelet are not ' +
-    'application data and are not reported.',
+    'Not reported, because they are not application data: node agents (DaemonSets; pods with hostPID; ' +
+    'control-plane static pods in kube-system, labelled tier: control-plane, such as etcd), host paths ' +
+    'that every container mounts read-only, and system paths (/dev, /sys, /proc, /var/log, /var/lib/kubelet, ' +
+    'CSI plugin and runtime directories, /var/lib/etcd, Windows paths).',
   fix:
     'Keep the data on a PersistentVolume that can follow the pod: a StatefulSet with volumeClaimTemplates on ' +
     'a network StorageClass (ballast `RbdStatefulSet` on `CephRbdStorageClass`). For data that must stay on a ' +
@@ -112,10 +153,13 @@ export const hostPathForApplicationData: Rule = {
   },
   check(context) {
     for (const template of context.index.podTemplates()) {
+      if (isNodeAgent(template.owner, template.spec)) continue;
       const pinnedNode = pinnedNodeOfPod(template.spec);
+      const writable = writableVolumes(template.spec);
       asArray(template.spec.volumes).forEach((volume, position) => {
         const path = dataPath(getRecord(volume, 'hostPath'));
-        if (path !== undefined)
+        // Read only in every container that mounts it: the pod reads node data, it keeps none there.
+        if (path !== undefined && writable.has(asString(getRecord(volume)?.name) ?? ''))
           report(context, template.owner, `${template.path}.volumes[${position}].hostPath`, path, pinnedNode);
       });
     }

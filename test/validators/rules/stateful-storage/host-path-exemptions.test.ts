@@ -1,0 +1,61 @@
+import { ruleHits } from '../../../support/findings';
+import { podSpec, workload } from './fixtures';
+
+const RULE = 'host-path-for-application-data';
+const hostPath = (path: string, name = 'data') => ({ name, hostPath: { path } });
+const mounting = (volumes: unknown[], mounts: unknown[], extra: Record<string, unknown> = {}) => ({
+  ...podSpec(volumes, extra),
+  containers: [{ name: 'app', image: 'busybox', volumeMounts: mounts }],
+});
+
+describe('host-path-for-application-data: what is not application data', () => {
+  test('node agents: a DaemonSet and a hostPID pod keep nothing of an application on the host', () => {
+    expect(ruleHits([workload('DaemonSet', 'fluent-bit', podSpec([hostPath('/data/buffer')]))], RULE)).toEqual([]);
+    expect(
+      ruleHits([workload('Deployment', 'node-debugger', podSpec([hostPath('/data/x')], { hostPID: true }))], RULE),
+    ).toEqual([]);
+  });
+
+  test('a control-plane static pod in kube-system (etcd) is exempt; the same pod elsewhere is reported', () => {
+    const etcd = (namespace: string) => ({
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'etcd-node-1', namespace, labels: { component: 'etcd', tier: 'control-plane' } },
+      spec: {
+        hostNetwork: true,
+        containers: [{ name: 'etcd', image: 'registry.k8s.io/etcd:3.5.15-0' }],
+        volumes: [hostPath('/srv/etcd-data')],
+      },
+    });
+    expect(ruleHits([etcd('kube-system')], RULE)).toEqual([]);
+    expect(ruleHits([etcd('default')], RULE)).toEqual([
+      expect.objectContaining({ kind: 'Pod', path: 'spec.volumes[0].hostPath' }),
+    ]);
+  });
+
+  test('a host path every container mounts read-only is exempt; one writable mount makes it data', () => {
+    const readOnly = mounting([hostPath('/data/config')], [{ name: 'data', mountPath: '/config', readOnly: true }]);
+    expect(ruleHits([workload('Deployment', 'app', readOnly)], RULE)).toEqual([]);
+    const writable = mounting(
+      [hostPath('/data/config')],
+      [
+        { name: 'data', mountPath: '/config', readOnly: true },
+        { name: 'data', mountPath: '/state' },
+      ],
+    );
+    expect(ruleHits([workload('Deployment', 'app', writable)], RULE)).toEqual([
+      expect.objectContaining({ path: 'spec.template.spec.volumes[0].hostPath', severity: 'warning' }),
+    ]);
+  });
+
+  test.each([
+    '/var/lib/etcd',
+    '/lib/modules',
+    '/var/lib/calico/nodename',
+    'C:\\var\\lib\\kubelet',
+    'C:/etc/kubernetes',
+    '\\\\.\\pipe\\containerd-containerd',
+  ])('the system path %s is not application data', (path) => {
+    expect(ruleHits([workload('Deployment', 'app', podSpec([hostPath(path)]))], RULE)).toEqual([]);
+  });
+});
