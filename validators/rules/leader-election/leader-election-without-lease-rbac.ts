@@ -2,13 +2,14 @@ import { asString, ownEntry } from '../../json';
 import { Rule } from '../../rule';
 import { LEGACY_LOCKS } from './legacy-leader-election-lock';
 import { LeaderElectionSettings, leaderElectionEnabled, leaderElectionSettings } from './leader-election-settings';
-import { roleGrantsOnLeases } from './rbac';
+import { effectiveRules, missingLeaseVerbs } from './rbac';
 
 export const leaderElectionWithoutLeaseRbac: Rule = {
   id: 'leader-election-without-lease-rbac',
-  severity: 'warning',
+  // An error: it is reported only when every binding and role of the ServiceAccount is in the input.
+  severity: 'error',
   summary:
-    "A workload runs with --leader-elect=true but its ServiceAccount's RBAC (in the set) grants nothing on leases.",
+    "A workload runs with leader election on but its ServiceAccount's RBAC, all in the set, does not allow get, create and update on leases.",
   why:
     'With leader election on, the process must create and renew a coordination.k8s.io Lease before it ' +
     'does any work. Without RBAC on leases every replica loops on `leases ... is forbidden` and none ' +
@@ -64,14 +65,23 @@ export const leaderElectionWithoutLeaseRbac: Rule = {
       const grants = context.index.grantsFor(template.owner.ref.namespace, serviceAccount);
       // Only judge RBAC we can see whole: no binding, or a binding to a role outside the set, is unknown.
       if (grants.length === 0 || grants.some((grant) => grant.role === undefined)) continue;
-      if (grants.some((grant) => grant.role !== undefined && roleGrantsOnLeases(grant.role))) continue;
+      // All of the ServiceAccount's RBAC is here: its roles together, aggregated ClusterRoles included.
+      const clusterRoles = context.index.ofKind('ClusterRole');
+      const rules = grants.map((grant) => (grant.role ? effectiveRules(grant.role, clusterRoles) : undefined));
+      if (rules.some((list) => list === undefined)) continue;
+      const missing = missingLeaseVerbs(rules.flatMap((list) => list ?? []));
+      if (missing.length === 0) continue;
       reported.add(templateKey);
       const roles = grants.map((grant) => `${grant.roleRefKind ?? 'role'} ${grant.roleRefName ?? ''}`).join(', ');
       context.report(template.owner, {
         path: settings.leaderElect.path,
+        // Every binding and role of the ServiceAccount is in the input: the lock certainly fails.
+        severity: 'error',
         message:
           `${settings.description} runs with leader election on, but ServiceAccount ${serviceAccount} is bound ` +
-          `only to ${roles}, which grant nothing on coordination.k8s.io leases: no replica can take the lock.`,
+          `only to ${roles}, which together do not allow ${missing.join(', ')} on coordination.k8s.io leases ` +
+          `(client-go's lease lock needs get, create and update; create cannot be limited by resourceNames): ` +
+          'no replica can take or keep the lock.',
       });
     }
   },

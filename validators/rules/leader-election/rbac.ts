@@ -1,4 +1,4 @@
-import { JsonRecord, asArray, asStringList, isRecord } from '../../json';
+import { JsonRecord, asArray, asStringList, getRecord, isRecord } from '../../json';
 import { IndexedObject } from '../../object-index';
 
 /** One entry of a Role's or ClusterRole's `rules`, read defensively. */
@@ -52,7 +52,40 @@ export function hasVerb(rule: PolicyRule, verbs: readonly string[]): boolean {
   return rule.verbs.includes('*') || rule.verbs.some((verb) => verbs.includes(verb));
 }
 
-/** True when any rule of the role grants anything on leases. */
-export function roleGrantsOnLeases(role: IndexedObject): boolean {
-  return policyRules(role).some(grantsOnLeases);
+/** The verbs client-go's LeaseLock uses: read the lease, create it the first time, renew it. */
+export const LEASE_LOCK_VERBS: readonly string[] = ['get', 'create', 'update'];
+
+/**
+ * The rules a role really grants: its own, or for an aggregated ClusterRole the rules of every
+ * ClusterRole in `candidates` whose labels match one of its `clusterRoleSelectors` (matchLabels).
+ * Undefined when a selector cannot be evaluated here (matchExpressions): then nobody can say.
+ */
+export function effectiveRules(role: IndexedObject, candidates: readonly IndexedObject[]): PolicyRule[] | undefined {
+  const selectors = asArray(getRecord(role.raw, 'aggregationRule')?.clusterRoleSelectors);
+  if (selectors.length === 0) return policyRules(role);
+  const rules: PolicyRule[] = [];
+  for (const selector of selectors) {
+    if (asArray(getRecord(selector)?.matchExpressions).length > 0) return undefined;
+    const wanted = Object.entries(getRecord(selector, 'matchLabels') ?? {});
+    for (const candidate of candidates) {
+      const labels = getRecord(candidate.raw, 'metadata', 'labels') ?? {};
+      if (candidate !== role && wanted.every(([key, value]) => labels[key] === value))
+        rules.push(...policyRules(candidate));
+    }
+  }
+  return rules;
+}
+
+/**
+ * The lease-lock verbs the rules leave out. `create` cannot be limited by resourceNames (the name
+ * is unknown when a create is authorized), so a create restricted to names does not count.
+ */
+export function missingLeaseVerbs(rules: readonly PolicyRule[]): string[] {
+  return LEASE_LOCK_VERBS.filter(
+    (verb) =>
+      !rules.some(
+        (rule) =>
+          grantsOnLeases(rule) && hasVerb(rule, [verb]) && !(verb === 'create' && rule.resourceNames.length > 0),
+      ),
+  );
 }

@@ -7,7 +7,7 @@ const configReader = role('operator', [
 ]);
 
 describe(RULE, () => {
-  test("warns when the ServiceAccount's roles are all in the set and none grants leases", () => {
+  test("refuses when the ServiceAccount's roles are all in the set and none grants leases: the lock certainly fails", () => {
     expect(
       ruleHits(
         [
@@ -22,7 +22,7 @@ describe(RULE, () => {
         kind: 'Deployment',
         name: 'operator',
         path: 'spec.template.spec.containers[0].args[1]',
-        severity: 'warning',
+        severity: 'error',
         suppressed: false,
       },
     ]);
@@ -55,5 +55,75 @@ describe(RULE, () => {
       ruleHits([deployment(['--leader-elect=false']), configReader, roleBinding('operator', 'operator')], RULE),
     ).toEqual([]);
     expect(ruleHits([deployment(['--leader-elect=true'], 'lonely')], RULE)).toEqual([]);
+  });
+
+  test('RBAC is judged per ServiceAccount across every binding: a Role and a ClusterRole together are enough', () => {
+    const leaseCreator = role(
+      'lease-creator',
+      [{ apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['create'] }],
+      'ClusterRole',
+    );
+    const leaseRenewer = role('operator-lease', [
+      {
+        apiGroups: ['coordination.k8s.io'],
+        resources: ['leases'],
+        resourceNames: ['operator'],
+        verbs: ['get', 'update'],
+      },
+    ]);
+    const objects = [
+      deployment(['--leader-elect=true']),
+      leaseCreator,
+      clusterRoleBinding('lease-creator', 'operator'),
+      leaseRenewer,
+      roleBinding('operator-lease', 'operator'),
+    ];
+    expect(ruleHits(objects, RULE)).toEqual([]);
+    // Without the ClusterRoleBinding, create is missing.
+    const hits = ruleHits(
+      objects.filter((object) => object.kind !== 'ClusterRoleBinding'),
+      RULE,
+    );
+    expect(hits).toEqual([
+      expect.objectContaining({ severity: 'error', path: 'spec.template.spec.containers[0].args[0]' }),
+    ]);
+  });
+
+  test('create limited by resourceNames does not count (the name is unknown when a create is authorized)', () => {
+    const namedOnly = role('operator-lease', [
+      {
+        apiGroups: ['coordination.k8s.io'],
+        resources: ['leases'],
+        resourceNames: ['operator'],
+        verbs: ['get', 'create', 'update'],
+      },
+    ]);
+    const findings = ruleHits(
+      [deployment(['--leader-elect=true']), namedOnly, roleBinding('operator-lease', 'operator')],
+      RULE,
+    );
+    expect(findings).toEqual([expect.objectContaining({ severity: 'error' })]);
+  });
+
+  test('an aggregated ClusterRole grants what the ClusterRoles its labels select grant; matchExpressions are not judged', () => {
+    const aggregate = (selector: Record<string, unknown>) => ({
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRole',
+      metadata: { name: 'operator-aggregate' },
+      aggregationRule: { clusterRoleSelectors: [selector] },
+      rules: [],
+    });
+    const part = {
+      ...role('operator-leases', leaseLockRules('operator'), 'ClusterRole'),
+      metadata: { name: 'operator-leases', labels: { 'rbac.example.com/aggregate-to-operator': 'true' } },
+    };
+    const base = [deployment(['--leader-elect=true']), part, clusterRoleBinding('operator-aggregate', 'operator')];
+    expect(
+      ruleHits([...base, aggregate({ matchLabels: { 'rbac.example.com/aggregate-to-operator': 'true' } })], RULE),
+    ).toEqual([]);
+    expect(
+      ruleHits([...base, aggregate({ matchLabels: { 'rbac.example.com/aggregate-to-other': 'true' } })], RULE),
+    ).toEqual([expect.objectContaining({ severity: 'error' })]);
+    expect(ruleHits([...base, aggregate({ matchExpressions: [{ key: 'x', operator: 'Exists' }] })], RULE)).toEqual([]);
   });
 });
