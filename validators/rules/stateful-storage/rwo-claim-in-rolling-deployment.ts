@@ -2,7 +2,15 @@ import { valueExcerpt } from '../../value-excerpt';
 import { asNumber, asString, getField, getRecord } from '../../json';
 import { IndexedObject } from '../../object-index';
 import { Rule } from '../../rule';
-import { ClaimResolver, accessModesOf, claimVolumes, isSingleNodeWriter } from './claims';
+import { rbdKindOfStorageClass } from './ceph';
+import {
+  ClaimResolver,
+  accessModesOf,
+  claimVolumes,
+  defaultStorageClass,
+  isSingleNodeWriter,
+  storageClassOfSpec,
+} from './claims';
 import { pinnedNodeOfPod, volumePinnedToOneNode } from './node-pinning';
 import { NODE_LOSS_RECOVERY } from './recovery';
 
@@ -128,12 +136,23 @@ export const rwoClaimInRollingDeployment: Rule = {
         const bound = claim.object ? context.index.volumeForClaim(claim.object) : undefined;
         if (bound && volumePinnedToOneNode(bound.raw)) continue;
         if (volume.readOnly && modes.includes('ReadOnlyMany')) continue;
+        // Name the storage's own symptom only when the storage is known to be Ceph RBD.
+        const storageClass = storageClassOfSpec(
+          context.index,
+          claim.spec,
+          claim.object,
+          defaultStorageClass(context.index),
+        );
+        const symptom =
+          rbdKindOfStorageClass(storageClass) !== undefined
+            ? 'Ceph RBD reports "image is locked by other nodes"'
+            : 'the attach fails with a Multi-Attach error';
         context.report(workload, {
           path: `${template.path}.volumes[${volume.position}].persistentVolumeClaim`,
           message:
             `${workload.ref.kind} ${workload.ref.name ?? ''} mounts ${claim.description} ` +
             `(${modes.join(', ')}), but ${reason}. The second pod waits in ContainerCreating while another ` +
-            'node holds the volume (for Ceph RBD: "image is locked by other nodes").',
+            `node holds the volume (${symptom}).`,
         });
       }
     }

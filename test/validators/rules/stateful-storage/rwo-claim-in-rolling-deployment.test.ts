@@ -126,4 +126,20 @@ describe(RULE, () => {
     };
     expect(ruleHits([broken, rwoClaim], RULE)).toEqual([]);
   });
+
+  test("the message names the storage's own symptom only when the storage is known to be Ceph RBD", () => {
+    const messageWith = (objects: unknown[]) =>
+      findingsFor([workload('Deployment', 'db', pod), rwoClaim, ...objects]).find((f) => f.rule === RULE)?.message ??
+      '';
+    const rbdClass = {
+      apiVersion: 'storage.k8s.io/v1',
+      kind: 'StorageClass',
+      metadata: { name: 'ceph-rbd' },
+      provisioner: 'rbd.csi.ceph.com',
+    };
+    const ebsClass = { ...rbdClass, provisioner: 'ebs.csi.aws.com' };
+    expect(messageWith([rbdClass])).toContain('Ceph RBD reports "image is locked by other nodes"');
+    expect(messageWith([ebsClass])).toContain('the attach fails with a Multi-Attach error');
+    expect(messageWith([ebsClass])).not.toContain('Ceph');
+  });
 });
