@@ -10,11 +10,15 @@ export type InputFile =
   | { readonly kind: 'file'; readonly name: string; readonly fsPath: string | Buffer; readonly discovered: boolean }
   | { readonly kind: 'stdin'; readonly name: typeof STDIN_NAME }
   /** A directory that cannot be listed: reported, not skipped in silence. */
-  | { readonly kind: 'unlistable'; readonly name: string; readonly reason: string };
+  | { readonly kind: 'unlistable'; readonly name: string; readonly reason: string }
+  /** A Helm chart met in a directory walk: its templates are not manifests until rendered. */
+  | { readonly kind: 'helm-chart'; readonly name: string };
 
 /** What a directory walk picks up: manifests and `.conf` files (systemd or kubelet drop-ins). */
 const WALKED_FILE = /\.(ya?ml|json|conf)$/i;
 const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git']);
+/** The file that makes a directory a Helm chart. */
+const HELM_CHART_FILE = 'Chart.yaml';
 
 /**
  * The files behind the paths given, in one order whatever the order of the arguments or of the
@@ -56,6 +60,12 @@ function walk(directory: string | Buffer, files: Map<string, InputFile>): void {
     entries = fs.readdirSync(directory, { withFileTypes: true, encoding: 'buffer' });
   } catch (error) {
     add(files, { kind: 'unlistable', name, reason: describeError(error) });
+    return;
+  }
+  if (entries.some((entry) => entry.isFile() && entry.name.toString('utf8') === HELM_CHART_FILE)) {
+    // Chart.yaml, values.yaml and templates/ hold Go templates and their inputs, not objects:
+    // what a chart deploys is its rendered output (`helm template`), reported as skipped.
+    add(files, { kind: 'helm-chart', name });
     return;
   }
   for (const entry of entries) {

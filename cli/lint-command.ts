@@ -103,6 +103,12 @@ export function lint(paths: readonly string[], options: LintCommandOptions): Lin
       warnings: counted.filter((f) => f.severity === 'warning').length,
       suppressed: findings.filter((f) => f.suppressed).length,
       baselined: findings.filter((f) => f.baselined && !f.suppressed).length,
+      skipped: {
+        helmCharts: manifests.skipped.filter((s) => s.reason === 'helm-chart').length,
+        templates: manifests.skipped.filter((s) => s.reason === 'template').length,
+        notKubernetes: manifests.skipped.filter((s) => s.reason === 'not-kubernetes').length,
+        kustomizePatches: manifests.skipped.filter((s) => s.reason === 'kustomize-patch').length,
+      },
     },
     target: upgrade
       ? {

@@ -44,6 +44,20 @@ export interface LintSummary {
   readonly suppressed: number;
   /** Findings recorded in the suppressions file: not counted as errors or warnings. */
   readonly baselined: number;
+  /** Files and Helm charts a directory walk met and did not lint, by reason. */
+  readonly skipped: SkippedCounts;
+}
+
+/** How many inputs a directory walk left out, by why. */
+export interface SkippedCounts {
+  /** Directories with a Chart.yaml: lint their rendered output instead. */
+  readonly helmCharts: number;
+  /** Files that do not parse and hold `{{ ... }}` template actions. */
+  readonly templates: number;
+  /** Files that do not parse and have no `apiVersion:` or `kind:` line (mkdocs.yml, CloudFormation). */
+  readonly notKubernetes: number;
+  /** Files a kustomization names as patches (fragments merged into objects, not objects). */
+  readonly kustomizePatches: number;
 }
 
 /** One linted object (for JUnit, one test case each). */

@@ -3,7 +3,10 @@ import { Finding, ObjectSource } from '../validators/finding';
 import { listedObjects } from '../validators/list-items';
 import { parseSystemdDropIn } from '../validators/systemd-drop-in';
 import { KUBERNETES_YAML_SCHEMA } from '../validators/yaml-schema';
+import * as path from 'path';
 import { documentRanges } from './document-ranges';
+import { isKustomizationFile, kustomizeNonObjectFiles } from './kustomize-patches';
+import { isRecord } from '../validators/json';
 import { InputFile, STDIN_NAME, inputFiles } from './input-files';
 import { DEFAULT_MAX_FILE_BYTES, readInput } from './read-input';
 
@@ -29,8 +32,22 @@ export interface LoadedObject {
   readonly source: ManifestSource;
 }
 
+/** Why a file met in a directory walk was not linted. */
+export type SkipReason = 'helm-chart' | 'template' | 'not-kubernetes' | 'kustomize-patch';
+
+/** A file or chart a directory walk met and did not lint, with why: counted in every report. */
+export interface SkippedInput {
+  readonly path: string;
+  readonly reason: SkipReason;
+}
+
 export interface LoadedManifests {
   readonly objects: LoadedObject[];
+  /**
+   * What was left out: in a directory walk, Helm charts, unparseable templates and YAML that is not
+   * Kubernetes; anywhere, files a kustomization in the input names as patches.
+   */
+  readonly skipped: SkippedInput[];
   /** Every input read, in order (stdin as `<stdin>`). */
   readonly files: string[];
   /** Findings of the loader itself: unreadable, binary or invalid files. */
@@ -57,20 +74,39 @@ export function loadManifests(paths: readonly string[], options: LoadOptions = {
   const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const objects: LoadedObject[] = [];
   const loaderFindings: Finding[] = [];
-  const read = new Map<string, InputFile>();
+  const skipped: SkippedInput[] = [];
+  // kustomization.yaml often has neither apiVersion nor kind, so it is no object: kept aside.
+  const kustomizations: { object: Record<string, unknown>; file: string }[] = [];
+  const read = new Map<string, Exclude<InputFile, { kind: 'helm-chart' }>>();
   let stdinText: string | undefined;
   for (const file of files) {
+    if (file.kind === 'helm-chart') {
+      skipped.push({ path: file.name, reason: 'helm-chart' });
+      continue;
+    }
     const input = readInput(file, maxBytes, options.readStdin);
     if ('problem' in input) {
       loaderFindings.push(loaderFinding(file.name, 1, input.problem, input.fix));
       read.set(file.name, file);
-    } else if (loadText(file, input.text, objects, loaderFindings)) {
-      read.set(file.name, file);
-      if (file.kind === 'stdin') stdinText = input.text;
+    } else {
+      const loaded = loadText(file, input.text, objects, loaderFindings, kustomizations);
+      if (loaded === true) {
+        read.set(file.name, file);
+        if (file.kind === 'stdin') stdinText = input.text;
+      } else if (loaded !== false) {
+        skipped.push({ path: file.name, reason: loaded });
+      }
     }
   }
+  const patchFiles = kustomizeNonObjectFiles(kustomizations);
+  const applied = objects.filter(({ source }) => !patchFiles.has(path.normalize(source.file)));
+  const patched = new Set(
+    objects.filter(({ source }) => patchFiles.has(path.normalize(source.file))).map(({ source }) => source.file),
+  );
+  for (const file of patched) skipped.push({ path: file, reason: 'kustomize-patch' });
   return {
-    objects,
+    objects: applied,
+    skipped,
     files: [...read.keys()],
     loaderFindings,
     readText: (name) => {
@@ -82,8 +118,18 @@ export function loadManifests(paths: readonly string[], options: LoadOptions = {
   };
 }
 
-/** Parses one input's text: a systemd drop-in or a YAML/JSON stream. False for a file that is not ours to read. */
-function loadText(file: InputFile, text: string, objects: LoadedObject[], findings: Finding[]): boolean {
+/**
+ * Parses one input's text: a systemd drop-in or a YAML/JSON stream. False for a `.conf` file that
+ * is not ours to read; a skip reason for a walked file that does not parse and is a template or
+ * not Kubernetes YAML at all (mkdocs.yml, a CloudFormation template).
+ */
+function loadText(
+  file: InputFile,
+  text: string,
+  objects: LoadedObject[],
+  findings: Finding[],
+  kustomizations: { object: Record<string, unknown>; file: string }[],
+): boolean | Exclude<SkipReason, 'helm-chart'> {
   if (looksBinary(text)) {
     findings.push(
       loaderFinding(
@@ -100,18 +146,32 @@ function loadText(file: InputFile, text: string, objects: LoadedObject[], findin
     // (an nginx, sysctl or other unit's config): not ours to judge.
     return false;
   } else {
-    loadYaml(text, file.name, objects, findings);
+    return loadYaml(text, file.name, file.kind === 'file' && file.discovered, objects, findings, kustomizations);
   }
   return true;
 }
 
-function loadYaml(text: string, file: string, objects: LoadedObject[], findings: Finding[]): void {
+function loadYaml(
+  text: string,
+  file: string,
+  discovered: boolean,
+  objects: LoadedObject[],
+  findings: Finding[],
+  kustomizations: { object: Record<string, unknown>; file: string }[],
+): true | Exclude<SkipReason, 'helm-chart'> {
   let documents: unknown[];
   try {
     documents = loadYamlDocuments(text, undefined, { filename: file, schema: KUBERNETES_YAML_SCHEMA });
   } catch (error) {
-    findings.push(syntaxFinding(file, error, 0));
-    documents = salvageDocuments(text, file, findings);
+    const template = text.includes(TEMPLATE_ACTION);
+    // Only files met in a walk are skipped: a file named on the command line is always reported.
+    if (discovered && template) return 'template';
+    if (discovered && !OBJECT_KEY.test(text)) return 'not-kubernetes';
+    findings.push(syntaxFinding(file, error, 0, template));
+    documents = salvageDocuments(text, file, findings, template);
+  }
+  if (isKustomizationFile(file)) {
+    for (const document of documents) if (isRecord(document)) kustomizations.push({ object: document, file });
   }
   documents.forEach((document, documentIndex) => {
     // Scalars, sequences and empty documents are not Kubernetes objects; Lists are expanded.
@@ -123,13 +183,14 @@ function loadYaml(text: string, file: string, objects: LoadedObject[], findings:
       });
     }
   });
+  return true;
 }
 
 /**
  * A file with a syntax error in one document still has its other documents checked: the file is
  * split at `---` lines (which YAML never allows inside a document) and each part parsed alone.
  */
-function salvageDocuments(text: string, file: string, findings: Finding[]): unknown[] {
+function salvageDocuments(text: string, file: string, findings: Finding[], template: boolean): unknown[] {
   const documents: unknown[] = [];
   const lines = text.split(/\r?\n/);
   const parts = documentRanges(lines).map(({ first, end }) => ({
@@ -142,7 +203,7 @@ function salvageDocuments(text: string, file: string, findings: Finding[]): unkn
       documents.push(parsed.length === 1 ? parsed[0] : undefined);
     } catch (error) {
       // The whole-file error already names the first broken document; report later ones too.
-      const finding = syntaxFinding(file, error, part.firstLine - 1);
+      const finding = syntaxFinding(file, error, part.firstLine - 1, template);
       if (!findings.some((f) => f.source.file === file && f.source.line === finding.source.line))
         findings.push(finding);
       documents.push(undefined);
@@ -172,14 +233,16 @@ function loadDropIn(text: string, file: string, objects: LoadedObject[], finding
   }
 }
 
-function syntaxFinding(file: string, error: unknown, lineOffset: number): Finding {
+function syntaxFinding(file: string, error: unknown, lineOffset: number, template = false): Finding {
   if (error instanceof YAMLException) {
     const line = (error.mark?.line ?? 0) + 1 + lineOffset;
     return loaderFinding(
       file,
       line,
-      `invalid YAML: ${error.reason}`,
-      'Fix the YAML syntax at this line; `ballast lint` checks the other documents of the file.',
+      `invalid YAML: ${error.reason}${template ? ' (the file is a Helm or Go template: `{{ ... }}`)' : ''}`,
+      template
+        ? 'Lint what the template renders to, e.g. `helm template ./chart | ballast lint -`.'
+        : 'Fix the YAML syntax at this line; `ballast lint` checks the other documents of the file.',
     );
   }
   if (error instanceof RangeError) {
@@ -208,6 +271,8 @@ function loaderFinding(file: string, line: number, message: string, fix: string)
 }
 
 const CONF_FILE = /\.conf$/i;
+/** What starts a Go template action (Helm, gomplate, kustomize-less templating). */
+const TEMPLATE_ACTION = '{{';
 const SERVICE_SECTION = /^\uFEFF?[ \t]*\[Service\][ \t]*\r?$/m;
 const OBJECT_KEY = /^[ \t]*["']?(apiVersion|kind)["']?[ \t]*:/m;
 

@@ -12,7 +12,11 @@ export type InputText = { readonly text: string } | { readonly problem: string; 
  * a FIFO that never ends, a 600 MiB log given by mistake. Only regular files are opened (a device
  * or FIFO is refused before anything is read); standard input is read in chunks up to the limit.
  */
-export function readInput(file: InputFile, maxBytes: number, readStdin?: () => string): InputText {
+export function readInput(
+  file: Exclude<InputFile, { kind: 'helm-chart' }>,
+  maxBytes: number,
+  readStdin?: () => string,
+): InputText {
   if (file.kind === 'unlistable') {
     return {
       problem: `the directory cannot be listed (${file.reason}), so nothing in it was checked`,

@@ -11,7 +11,7 @@ export function renderRuleEntry(rule: Rule): string {
     '',
     rule.summary,
     '',
-    `- Severity: ${rule.severity}`,
+    `- Severity: ${rule.severity}${rule.optIn ? ' (opt-in: runs only with `rules: {' + rule.id + ': on}`)' : ''}`,
     `- Kubernetes versions: ${versionsText(rule)}`,
     '',
     'Why:',
@@ -53,7 +53,10 @@ export function renderCatalogue(rules: readonly Rule[]): string {
     '',
     '| Rule | Severity | What it finds |',
     '| --- | --- | --- |',
-    ...rules.map((rule) => `| [${rule.id}](#${rule.id}) | ${rule.severity} | ${escapeCell(rule.summary)} |`),
+    ...rules.map(
+      (rule) =>
+        `| [${rule.id}](#${rule.id}) | ${rule.severity}${rule.optIn ? ', opt-in' : ''} | ${escapeCell(rule.summary)} |`,
+    ),
     '',
   ];
   return [lines.join('\n'), ...rules.map(renderRuleEntry)].join('\n');

@@ -1,11 +1,19 @@
 import { ALL_RULES, findRule } from '../validators';
 import { renderRuleEntry } from './rule-catalogue';
 
-/** `ballast rules`: one line a rule. */
+/** `ballast rules`: one line a rule; opt-in rules are marked `*` and explained below the list. */
 export function listRules(): string {
   const width = Math.max(...ALL_RULES.map((rule) => rule.id.length));
+  const lines = ALL_RULES.map(
+    (rule) =>
+      `${rule.id.padEnd(width)}  ${(rule.optIn ? `${rule.severity}*` : rule.severity).padEnd(8)}  ${rule.summary}`,
+  );
+  const optIn = ALL_RULES.some((rule) => rule.optIn);
   return (
-    ALL_RULES.map((rule) => `${rule.id.padEnd(width)}  ${rule.severity.padEnd(7)}  ${rule.summary}`).join('\n') + '\n'
+    [
+      ...lines,
+      ...(optIn ? ['', '* opt-in: runs only when switched on, e.g. `rules: {RULE: on}` in .ballast.yaml'] : []),
+    ].join('\n') + '\n'
   );
 }
 

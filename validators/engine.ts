@@ -15,12 +15,14 @@ export interface ValidationInput {
 }
 
 export interface ValidationOptions {
-  /** Target Kubernetes version, `MAJOR.MINOR`. @default '1.27' */
+  /** Target Kubernetes version, `MAJOR.MINOR`. @default DEFAULT_KUBERNETES_VERSION */
   readonly kubernetesVersion?: string | KubeVersion;
   /** The rules to run. @default every ballast rule */
   readonly rules?: readonly Rule[];
   /** Ids of rules to skip. Unknown ids are an error (a typo must not silently disable nothing). */
   readonly disabledRules?: readonly string[];
+  /** Ids of opt-in rules to run (see `Rule.optIn`). Unknown ids are an error. */
+  readonly enabledRules?: readonly string[];
   /** Severity per rule id, replacing the rule's own. Unknown ids are an error. */
   readonly severityOverrides?: Readonly<Record<string, Severity>>;
   /** Rule parameters. */
@@ -46,7 +48,9 @@ export function validateObjects(inputs: Iterable<ValidationInput>, options: Vali
   const knownRuleIds = new Set(rules.map((rule) => rule.id));
   checkRuleIds('disabledRules', options.disabledRules ?? [], knownRuleIds);
   checkRuleIds('severityOverrides', Object.keys(options.severityOverrides ?? {}), knownRuleIds);
+  checkRuleIds('enabledRules', options.enabledRules ?? [], knownRuleIds);
   const disabled = new Set(options.disabledRules ?? []);
+  const enabled = new Set(options.enabledRules ?? []);
   const version =
     typeof options.kubernetesVersion === 'object'
       ? options.kubernetesVersion
@@ -61,7 +65,7 @@ export function validateObjects(inputs: Iterable<ValidationInput>, options: Vali
   const findings: Array<Finding & { position: number }> = [];
 
   for (const rule of rules) {
-    if (disabled.has(rule.id) || !appliesTo(rule, version)) continue;
+    if (disabled.has(rule.id) || (rule.optIn === true && !enabled.has(rule.id)) || !appliesTo(rule, version)) continue;
     const severityOverride = options.severityOverrides?.[rule.id];
     const context: RuleContext = {
       index,

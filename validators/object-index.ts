@@ -59,10 +59,11 @@ function readAnnotations(metadata: JsonRecord | undefined): Record<string, strin
 export class ObjectIndex {
   public readonly objects: readonly IndexedObject[];
   private readonly byKindMap = new Map<string, IndexedObject[]>();
-  private readonly byKey = new Map<string, IndexedObject>();
+  private readonly byKey = new Map<string, IndexedObject[]>();
   private readonly podTemplateList: PodTemplate[] = [];
-  private readonly volumesByClaim = new Map<string, IndexedObject>();
+  private readonly volumesByClaim = new Map<string, IndexedObject[]>();
   private readonly grantsBySubject = new Map<string, RoleGrant[]>();
+  private readonly grantsBySubjectName = new Map<string, RoleGrant[]>();
   private readonly derivedData = new Map<(index: ObjectIndex) => unknown, unknown>();
 
   constructor(inputs: ReadonlyArray<{ readonly object: JsonRecord; readonly source?: ObjectSource }>) {
@@ -97,12 +98,21 @@ export class ObjectIndex {
 
   /**
    * The object of `kind` named `name` as seen from `namespace`: the one in that namespace, else
-   * one without a namespace. Cluster-scoped kinds ignore the namespace.
+   * one without a namespace. Cluster-scoped kinds ignore the namespace. When several files define
+   * it (alternative examples, variants), the copy nearest to `from` is taken: same file, then same
+   * directory, then the first in input order.
    */
-  public get(kind: string, namespace: string | undefined, name: string | undefined): IndexedObject | undefined {
+  public get(
+    kind: string,
+    namespace: string | undefined,
+    name: string | undefined,
+    from?: IndexedObject,
+  ): IndexedObject | undefined {
     if (name === undefined) return undefined;
-    return (
-      this.byKey.get(key(kind, namespace, name)) ?? (namespace ? this.byKey.get(key(kind, undefined, name)) : undefined)
+    return nearest(
+      this.byKey.get(key(kind, namespace, name)) ??
+        (namespace ? this.byKey.get(key(kind, undefined, name)) : undefined),
+      from,
     );
   }
 
@@ -115,12 +125,13 @@ export class ObjectIndex {
   public volumeForClaim(claim: IndexedObject): IndexedObject | undefined {
     const volumeName = asString(getRecord(claim.raw, 'spec')?.volumeName);
     if (volumeName !== undefined) {
-      const named = this.get('PersistentVolume', undefined, volumeName);
+      const named = this.get('PersistentVolume', undefined, volumeName, claim);
       if (named) return named;
     }
-    return (
+    return nearest(
       this.volumesByClaim.get(key('PersistentVolumeClaim', claim.ref.namespace, claim.ref.name)) ??
-      this.volumesByClaim.get(key('PersistentVolumeClaim', undefined, claim.ref.name))
+        this.volumesByClaim.get(key('PersistentVolumeClaim', undefined, claim.ref.name)),
+      claim,
     );
   }
 
@@ -128,16 +139,21 @@ export class ObjectIndex {
   public storageClassOfClaim(claim: IndexedObject): IndexedObject | undefined {
     const spec = getRecord(claim.raw, 'spec');
     const className = asString(spec?.storageClassName) ?? claim.annotations['volume.beta.kubernetes.io/storage-class'];
-    return className === undefined ? undefined : this.get('StorageClass', undefined, className);
+    return className === undefined ? undefined : this.get('StorageClass', undefined, className, claim);
   }
 
-  /** The bindings (and their roles, when present) that name a ServiceAccount as subject. */
+  /**
+   * The bindings (and their roles, when present) that name a ServiceAccount as subject: those of
+   * its namespace and those whose subject has no namespace (filled in at apply time, as kustomize's
+   * `namespace:` does). A workload without a namespace gets one only when applied, so every
+   * binding of a ServiceAccount of that name may be its own.
+   */
   public grantsFor(namespace: string | undefined, serviceAccountName: string): readonly RoleGrant[] {
-    return (
-      this.grantsBySubject.get(key('ServiceAccount', namespace, serviceAccountName)) ??
-      (namespace ? this.grantsBySubject.get(key('ServiceAccount', undefined, serviceAccountName)) : undefined) ??
-      []
-    );
+    if (namespace === undefined) return this.grantsBySubjectName.get(serviceAccountName) ?? [];
+    return [
+      ...(this.grantsBySubject.get(key('ServiceAccount', namespace, serviceAccountName)) ?? []),
+      ...(this.grantsBySubject.get(key('ServiceAccount', undefined, serviceAccountName)) ?? []),
+    ];
   }
 
   /**
@@ -156,8 +172,7 @@ export class ObjectIndex {
     let list = this.byKindMap.get(kind);
     if (!list) this.byKindMap.set(kind, (list = []));
     list.push(object);
-    const objectKey = key(object.ref.kind, object.ref.namespace, object.ref.name);
-    if (!this.byKey.has(objectKey)) this.byKey.set(objectKey, object);
+    appendTo(this.byKey, key(object.ref.kind, object.ref.namespace, object.ref.name), object);
 
     const podSpec = podSpecOf(object.ref.kind, object.raw);
     if (podSpec) this.podTemplateList.push({ owner: object, ...podSpec });
@@ -166,7 +181,7 @@ export class ObjectIndex {
       const claimRef = getRecord(object.raw, 'spec', 'claimRef');
       const claimName = asString(claimRef?.name);
       if (claimName !== undefined) {
-        this.volumesByClaim.set(key('PersistentVolumeClaim', asString(claimRef?.namespace), claimName), object);
+        appendTo(this.volumesByClaim, key('PersistentVolumeClaim', asString(claimRef?.namespace), claimName), object);
       }
     }
   }
@@ -178,17 +193,47 @@ export class ObjectIndex {
       const roleRefName = asString(roleRef?.name);
       const role =
         roleRefKind === 'Role' || roleRefKind === 'ClusterRole'
-          ? this.get(roleRefKind, binding.ref.namespace, roleRefName)
+          ? this.get(roleRefKind, binding.ref.namespace, roleRefName, binding)
           : undefined;
       for (const subject of asArray(binding.raw.subjects)) {
         if (!isRecord(subject) || subject.kind !== 'ServiceAccount') continue;
         const name = asString(subject.name);
         if (name === undefined) continue;
         const subjectKey = key('ServiceAccount', asString(subject.namespace) ?? binding.ref.namespace, name);
+        const grant = { binding, role, roleRefKind, roleRefName };
         let grants = this.grantsBySubject.get(subjectKey);
         if (!grants) this.grantsBySubject.set(subjectKey, (grants = []));
-        grants.push({ binding, role, roleRefKind, roleRefName });
+        grants.push(grant);
+        let named = this.grantsBySubjectName.get(name);
+        if (!named) this.grantsBySubjectName.set(name, (named = []));
+        named.push(grant);
       }
     }
   }
+}
+
+function appendTo(map: Map<string, IndexedObject[]>, mapKey: string, object: IndexedObject): void {
+  const list = map.get(mapKey);
+  if (list) list.push(object);
+  else map.set(mapKey, [object]);
+}
+
+/** The directory part of a file path ('' for none). */
+function directoryOf(file: string | undefined): string {
+  if (file === undefined) return '';
+  return file.slice(0, Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\'), 0));
+}
+
+/** Of several copies of one object, the one in `from`'s file, else its directory, else the first. */
+function nearest(
+  candidates: readonly IndexedObject[] | undefined,
+  from: IndexedObject | undefined,
+): IndexedObject | undefined {
+  if (!candidates || candidates.length <= 1 || from?.source.file === undefined) return candidates?.[0];
+  const file = from.source.file;
+  return (
+    candidates.find((candidate) => candidate.source.file === file) ??
+    candidates.find((candidate) => directoryOf(candidate.source.file) === directoryOf(file)) ??
+    candidates[0]
+  );
 }

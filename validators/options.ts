@@ -133,6 +133,7 @@ export function resolveOptions(input: unknown, context: ResolveContext): Resolve
   const version = resolveVersion(options.kubernetesVersion, context, problems);
 
   const disabledRules: string[] = [];
+  const enabledRules: string[] = [];
   const severityOverrides: Record<string, Severity> = {};
   for (const [id, value] of Object.entries(rules)) {
     const parsedSwitch = ruleSwitch.safeParse(value);
@@ -142,8 +143,9 @@ export function resolveOptions(input: unknown, context: ResolveContext): Resolve
       problems.push(...issuesOf(parsedSwitch.error, ['rules', id]));
     } else if (parsedSwitch.data === 'off' || parsedSwitch.data === false) {
       disabledRules.push(id);
-    } else if (parsedSwitch.data === 'error' || parsedSwitch.data === 'warning') {
-      severityOverrides[id] = parsedSwitch.data;
+    } else {
+      enabledRules.push(id);
+      if (parsedSwitch.data === 'error' || parsedSwitch.data === 'warning') severityOverrides[id] = parsedSwitch.data;
     }
   }
 
@@ -166,6 +168,7 @@ export function resolveOptions(input: unknown, context: ResolveContext): Resolve
     kubernetesVersion: version.version,
     kubernetesVersionSource: version.source,
     disabledRules,
+    enabledRules,
     severityOverrides,
     settings,
   };

@@ -60,6 +60,12 @@ export interface Rule {
   /** What to do. */
   readonly fix: string;
   readonly example?: RuleExample;
+  /**
+   * An opt-in check: it runs only when switched on (`rules: {id: on}`). For hardening checks that
+   * flag what upstream manifests ship as standard, where a default-on warning would be noise.
+   * @default false
+   */
+  readonly optIn?: boolean;
   /** Looks at the whole object set through the index and reports findings. */
   check(context: RuleContext): void;
 }

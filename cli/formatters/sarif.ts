@@ -68,7 +68,7 @@ function toDescriptor(rule: Rule): Sarif.ReportingDescriptor {
       text: `${rule.summary}\n\nWhy: ${rule.why}\n\nFix: ${rule.fix}`,
       markdown: `**${rule.summary}**\n\n**Why:** ${rule.why}\n\n**Fix:** ${rule.fix}${example}\n\nSuppress with the annotation \`ballast.dev/suppress.${rule.id}: "<reason>"\`.`,
     },
-    defaultConfiguration: { level: rule.severity },
+    defaultConfiguration: { level: rule.severity, enabled: rule.optIn !== true },
     properties: { tags: ['kubernetes', 'ballast'], precision: 'high' },
   };
 }

@@ -1,5 +1,5 @@
 import { targetDescription, terminalSafe } from '../../validators';
-import { FormatOptions, LintFinding, LintResult, describeRef } from '../lint-result';
+import { FormatOptions, LintFinding, LintResult, SkippedCounts, describeRef } from '../lint-result';
 
 const STYLES = { red: '\u001b[31m', yellow: '\u001b[33m', dim: '\u001b[2m', bold: '\u001b[1m', reset: '\u001b[0m' };
 
@@ -43,6 +43,8 @@ export function formatText(result: LintResult, options: FormatOptions): string {
     `${files} file${files === 1 ? '' : 's'}, ${objects} object${objects === 1 ? '' : 's'}: ${counts}` +
     ` (target ${targetDescription(result.target.kubernetesVersion, result.target.source)})`;
   out.push(errors > 0 ? paint('red', line) : warnings > 0 ? paint('yellow', line) : line);
+  const skipped = skippedLine(result.summary.skipped);
+  if (skipped) out.push(paint('dim', skipped));
   return out.join('\n') + '\n';
 }
 
@@ -66,4 +68,19 @@ function formatFinding(finding: LintFinding, paint: (style: keyof typeof STYLES,
       ? `         ${paint('dim', `suppressed because: ${terminalSafe(finding.justification)}`)}`
       : `         ${paint('dim', `fix: ${terminalSafe(finding.fix)}`)}`;
   return `${head}\n${tail}`;
+}
+
+/** What a directory walk left out, so nothing is skipped in silence. */
+function skippedLine({ helmCharts, templates, notKubernetes, kustomizePatches }: SkippedCounts): string | undefined {
+  const parts = [
+    helmCharts > 0 ? `${helmCharts} Helm chart${helmCharts === 1 ? '' : 's'}` : '',
+    templates > 0 ? `${templates} template file${templates === 1 ? '' : 's'} ({{ ... }})` : '',
+    notKubernetes > 0
+      ? `${notKubernetes} unparseable file${notKubernetes === 1 ? '' : 's'} without apiVersion or kind`
+      : '',
+    kustomizePatches > 0 ? `${kustomizePatches} kustomize patch file${kustomizePatches === 1 ? '' : 's'}` : '',
+  ].filter((part) => part !== '');
+  if (parts.length === 0) return undefined;
+  const hint = helmCharts + templates > 0 ? '; lint rendered charts with `helm template ./chart | ballast lint -`' : '';
+  return `skipped: ${parts.join(', ')}${hint}`;
 }

@@ -20,6 +20,7 @@ const WARNING_ONLY = [
   'metadata: {name: db, namespace: shop}',
   'spec:',
   '  serviceName: db',
+  '  replicas: 3',
   '  selector: {matchLabels: {app: db}}',
   '  template: {metadata: {labels: {app: db}}, spec: {containers: [{name: db, image: postgres:16}]}}',
   '',

@@ -47,7 +47,15 @@ describe('ballast lint: the JSON contract', () => {
       expect(stderr).toBe('');
       expect(code).toBe(1);
       expect(Object.keys(json)).toEqual(['findings', 'summary', 'target']);
-      expect(json.summary).toEqual({ files: 1, objects: 1, errors: 1, warnings: 0, suppressed: 0, baselined: 0 });
+      expect(json.summary).toEqual({
+        files: 1,
+        objects: 1,
+        errors: 1,
+        warnings: 0,
+        suppressed: 0,
+        baselined: 0,
+        skipped: { helmCharts: 0, templates: 0, notKubernetes: 0, kustomizePatches: 0 },
+      });
       expect(json.findings).toEqual([
         {
           rule: 'persistent-volume-with-namespace',
@@ -104,7 +112,15 @@ describe('ballast lint: the JSON contract', () => {
     expect(code).toBe(0);
     expect(json).toEqual({
       findings: [],
-      summary: { files: 1, objects: 1, errors: 0, warnings: 0, suppressed: 0, baselined: 0 },
+      summary: {
+        files: 1,
+        objects: 1,
+        errors: 0,
+        warnings: 0,
+        suppressed: 0,
+        baselined: 0,
+        skipped: { helmCharts: 0, templates: 0, notKubernetes: 0, kustomizePatches: 0 },
+      },
       target: { kubernetesVersion: DEFAULT_KUBERNETES_VERSION, source: 'default' },
     });
   });

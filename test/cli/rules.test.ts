@@ -19,7 +19,8 @@ describe('ballast rules / explain', () => {
   test('rules lists every rule with its severity', async () => {
     const { code, stdout } = await ballast('rules');
     expect(code).toBe(0);
-    for (const rule of ALL_RULES) expect(stdout).toMatch(new RegExp(`^${rule.id}\\s+${rule.severity}\\s`, 'm'));
+    for (const rule of ALL_RULES)
+      expect(stdout).toMatch(new RegExp(`^${rule.id}\\s+${rule.severity}${rule.optIn ? '\\*' : ''}\\s`, 'm'));
   });
 
   test('explain prints why, fix, examples and the suppression annotation', async () => {

@@ -15,7 +15,7 @@ describe('rule catalogue (docs/rules.md)', () => {
   test('every rule has an entry with id, severity, versions, why, examples, fix and suppression', () => {
     const catalogue = renderCatalogue(ALL_RULES);
     for (const rule of ALL_RULES) {
-      expect(catalogue).toContain(`| [${rule.id}](#${rule.id}) | ${rule.severity} |`);
+      expect(catalogue).toContain(`| [${rule.id}](#${rule.id}) | ${rule.severity}${rule.optIn ? ', opt-in' : ''} |`);
       const entry = renderRuleEntry(rule);
       expect(catalogue).toContain(entry);
       expect(entry).toContain(`- Severity: ${rule.severity}`);

@@ -19,6 +19,7 @@ describe('the one options schema', () => {
       kubernetesVersion: expect.objectContaining({ major: 1, minor: Number(DEFAULT_KUBERNETES_VERSION.split('.')[1]) }),
       kubernetesVersionSource: 'default',
       disabledRules: [],
+      enabledRules: [],
       severityOverrides: {},
       settings: {},
     });

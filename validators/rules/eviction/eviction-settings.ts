@@ -68,6 +68,23 @@ function collectEvictionSettingsViews(index: ObjectIndex): readonly EvictionSett
       }
     }
   }
+  // kind merges `kubeadmConfigPatches` (cluster-wide and per node) into the configuration it generates.
+  for (const cluster of index.ofKind('Cluster')) {
+    if (!(asString(cluster.raw.apiVersion) ?? '').startsWith('kind.x-k8s.io/')) continue;
+    const patchLists: [string, unknown][] = [['kubeadmConfigPatches', cluster.raw.kubeadmConfigPatches]];
+    asArray(cluster.raw.nodes).forEach((node, i) =>
+      patchLists.push([`nodes[${i}].kubeadmConfigPatches`, asRecord(node)?.kubeadmConfigPatches]),
+    );
+    for (const [path, patches] of patchLists) {
+      asArray(patches).forEach((patch, i) => {
+        if (typeof patch !== 'string' || !patch.includes('KubeletConfiguration')) return;
+        for (const document of embeddedYamlDocuments(patch)) {
+          if (document.kind === 'KubeletConfiguration')
+            views.push(fromKubeletConfiguration(cluster, document, `${path}[${i}]`));
+        }
+      });
+    }
+  }
   for (const template of index.podTemplates()) {
     for (const key of ['initContainers', 'containers']) {
       asArray(template.spec[key]).forEach((container, position) => {

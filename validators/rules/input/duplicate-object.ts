@@ -13,16 +13,14 @@ function identity(object: IndexedObject): string | undefined {
 }
 
 /**
- * Where a copy would be applied together with another: the same file, or the same directory
- * (`kubectl apply -f dir/`), or the same app for objects without a file (a cdk8s app, a Pulumi
- * stack). Copies in different directories are usually alternatives (kustomize bases and overlays,
- * `rbac/` and `non-rbac/` variants) and are not reported; the index then uses the first in path order.
+ * Where a copy is certainly applied together with another: the same file, or the same app for
+ * objects without a file (a cdk8s app, a Pulumi stack). Copies in different files are not
+ * reported: in real repositories they are alternatives (clusterctl's `cluster-template-*.yaml`,
+ * kustomize bases and overlays, `rbac/` and `non-rbac/` variants, test inputs and expected
+ * outputs), and every copy is still checked by every rule.
  */
 function applyGroup(object: IndexedObject): string {
-  const file = object.source.file;
-  if (file === undefined) return '';
-  const slash = Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\'));
-  return slash < 0 ? '.' : file.slice(0, slash);
+  return object.source.file ?? '';
 }
 
 function where(object: IndexedObject): string {
@@ -36,18 +34,16 @@ export const duplicateObject: Rule = {
   id: 'duplicate-object',
   severity: 'error',
   scope: ['*'],
-  summary: 'The same object (group, kind, namespace, name) is defined more than once in one file, directory or app.',
+  summary: 'The same object (group, kind, namespace, name) is defined twice, differently, in one file or app.',
   why:
     'The API server keeps one object per group, kind, namespace and name: `kubectl apply` of both ' +
     'definitions leaves whichever was applied last, and every check of the other definition is a check ' +
-    'of something that will not run. When the definitions differ, which one runs depends on file order. ' +
-    'Error when the copies differ and sit in one file or one cdk8s app or Pulumi stack (applied together for ' +
-    'certain); warning when they sit in one directory (applied together by `kubectl apply -f dir/`) or are ' +
-    'identical. Copies in different directories are taken as alternatives (kustomize overlays, variants) and ' +
-    'not reported; rules then see the first in path order.',
-  fix:
-    'Keep one definition: delete the copy, or give the objects different names (or namespaces). An ' +
-    'identical copy (the same manifest vendored twice) is harmless but worth removing.',
+    'of something that will not run; which one runs depends on the order of documents. Reported when the ' +
+    'copies differ and sit in one file, or one cdk8s app or Pulumi stack (applied together for certain). ' +
+    'Identical copies change nothing; copies in different files are taken as alternatives (clusterctl ' +
+    'templates, kustomize overlays, variants, test fixtures), and kustomize patches (files a kustomization ' +
+    'lists under `patches`) are fragments, not objects. Every copy is still checked by every rule.',
+  fix: 'Keep one definition: delete the copy, or give the objects different names (or namespaces).',
   example: {
     bad: [
       'apiVersion: v1',
@@ -75,20 +71,15 @@ export const duplicateObject: Rule = {
     for (const copies of byIdentity.values()) {
       if (copies.length < 2) continue;
       const [first] = copies;
-      const identical = first !== undefined && copies.every((other) => boundedEqual(first.raw, other.raw) === true);
-      // In one file (or one app), both are certainly applied together; in one directory, only when
-      // the directory is applied as a whole.
-      const oneFile = copies.every((copy) => copy.source.file === first?.source.file);
+      // Identical copies (one manifest vendored twice) leave the same object whichever is applied last.
+      if (first !== undefined && copies.every((other) => boundedEqual(first.raw, other.raw) === true)) continue;
       for (const copy of copies) {
         const others = copies.filter((other) => other !== copy);
         context.report(copy, {
           path: 'metadata.name',
-          severity: identical || !oneFile ? 'warning' : 'error',
           message:
             `${describeObject(copy.ref)} is defined ${copies.length} times (also at ${others.map(where).join(', ')})` +
-            (identical
-              ? ', identically: the copies are harmless but redundant.'
-              : ' with different content: the cluster keeps only the one applied last, so what runs depends on the order of files.'),
+            ' with different content: the cluster keeps only the one applied last, so what runs depends on the order of documents.',
         });
       }
     }

@@ -1,4 +1,33 @@
+import { isClusterScopedKind } from '../../cluster-scoped-kinds';
+import { isRecord } from '../../json';
+import { WORKLOAD_KINDS } from '../../pod-templates';
 import { Rule } from '../../rule';
+
+/**
+ * Namespaced built-in kinds a person writes by hand; with the workload and cluster-scoped kinds,
+ * a `kind` without an apiVersion that is one of these is a Kubernetes object with its type cut
+ * short. Other kinds without an apiVersion (kustomize's Kustomization, kops's Addons,
+ * kube-state-metrics' CustomResourceStateMetrics, a Helm value `kind: CronJob`) are some other
+ * tool's document, not ours to call broken.
+ */
+const NAMESPACED_BUILT_IN_KINDS = new Set([
+  'ConfigMap',
+  'Secret',
+  'Service',
+  'ServiceAccount',
+  'PersistentVolumeClaim',
+  'Role',
+  'RoleBinding',
+  'Ingress',
+  'NetworkPolicy',
+  'PodDisruptionBudget',
+  'HorizontalPodAutoscaler',
+  'Lease',
+  'Endpoints',
+  'EndpointSlice',
+  'LimitRange',
+  'ResourceQuota',
+]);
 
 export const objectWithoutType: Rule = {
   id: 'object-without-type',
@@ -18,6 +47,10 @@ export const objectWithoutType: Rule = {
     for (const object of context.index.objects) {
       const { apiVersion, kind } = object.ref;
       if (apiVersion !== undefined && kind !== undefined) continue;
+      // An apiVersion alone is a Kubernetes object only with object metadata (Chart.yaml and
+      // clusterctl's metadata.yaml carry an apiVersion and nothing of an object).
+      if (kind === undefined && !isRecord(object.raw.metadata)) continue;
+      if (apiVersion === undefined && !isBuiltInKind(kind)) continue;
       const missing = apiVersion === undefined ? 'apiVersion' : 'kind';
       context.report(object, {
         path: missing,
@@ -26,3 +59,10 @@ export const objectWithoutType: Rule = {
     }
   },
 };
+
+function isBuiltInKind(kind: string | undefined): boolean {
+  return (
+    kind !== undefined &&
+    (NAMESPACED_BUILT_IN_KINDS.has(kind) || WORKLOAD_KINDS.includes(kind) || isClusterScopedKind(kind))
+  );
+}

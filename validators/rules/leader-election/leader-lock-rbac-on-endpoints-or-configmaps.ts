@@ -1,4 +1,5 @@
-import { IndexedObject } from '../../object-index';
+import { asArray, asString, getRecord, isRecord } from '../../json';
+import { IndexedObject, ObjectIndex } from '../../object-index';
 import { Rule } from '../../rule';
 import { DELETE_VERBS, PolicyRule, WRITE_VERBS, grantsOnLeases, hasVerb, namesCoreResource, policyRules } from './rbac';
 
@@ -66,7 +67,7 @@ export const leaderLockRbacOnEndpointsOrConfigmaps: Rule = {
   check(context) {
     for (const role of [...context.index.ofKind('Role'), ...context.index.ofKind('ClusterRole')]) {
       const rules = policyRules(role);
-      if (rules.some(grantsOnLeases)) continue;
+      if (rules.some(grantsOnLeases) || subjectsHoldLeases(context.index, role)) continue;
       for (const rule of rules) {
         const resource = ['endpoints', 'configmaps'].find((name) => namesCoreResource(rule, name));
         if (!resource) continue;
@@ -84,3 +85,30 @@ export const leaderLockRbacOnEndpointsOrConfigmaps: Rule = {
     }
   },
 };
+
+/**
+ * Whether every ServiceAccount bound to the role in the input may also use leases through another
+ * role: then the endpoints or configmaps write is for something else (cluster-autoscaler's status
+ * ConfigMap), not a lock. False when the role is bound to nobody in the input.
+ */
+function subjectsHoldLeases(index: ObjectIndex, role: IndexedObject): boolean {
+  const subjects: { namespace: string | undefined; name: string }[] = [];
+  for (const binding of [...index.ofKind('RoleBinding'), ...index.ofKind('ClusterRoleBinding')]) {
+    const roleRef = getRecord(binding.raw, 'roleRef');
+    if (asString(roleRef?.kind) !== role.ref.kind || asString(roleRef?.name) !== role.ref.name) continue;
+    if (role.ref.kind === 'Role' && binding.ref.namespace !== role.ref.namespace) continue;
+    for (const subject of asArray(binding.raw.subjects)) {
+      const name = isRecord(subject) && subject.kind === 'ServiceAccount' ? asString(subject.name) : undefined;
+      if (name !== undefined && isRecord(subject))
+        subjects.push({ namespace: asString(subject.namespace) ?? binding.ref.namespace, name });
+    }
+  }
+  return (
+    subjects.length > 0 &&
+    subjects.every(({ namespace, name }) =>
+      index
+        .grantsFor(namespace, name)
+        .some((grant) => grant.role !== undefined && policyRules(grant.role).some(grantsOnLeases)),
+    )
+  );
+}

@@ -98,7 +98,7 @@ function checkPodTemplate(
       return;
     }
     const claimName = asString(getField(volume, 'persistentVolumeClaim', 'claimName'));
-    const claim = context.index.get('PersistentVolumeClaim', owner.ref.namespace, claimName);
+    const claim = context.index.get('PersistentVolumeClaim', owner.ref.namespace, claimName, owner);
     const persistentVolume = claim && context.index.volumeForClaim(claim);
     const storageClass = claim && !persistentVolume ? context.index.storageClassOfClaim(claim) : undefined;
     const provisioner = asString(storageClass?.raw.provisioner);

@@ -50,8 +50,8 @@ export class ClaimResolver {
     }
   }
 
-  public resolve(namespace: string | undefined, claimName: string): ResolvedClaim | undefined {
-    const object = this.index.get('PersistentVolumeClaim', namespace, claimName);
+  public resolve(namespace: string | undefined, claimName: string, from?: IndexedObject): ResolvedClaim | undefined {
+    const object = this.index.get('PersistentVolumeClaim', namespace, claimName, from);
     if (object) {
       const spec = getRecord(object.raw, 'spec') ?? {};
       const where = object.ref.namespace ? `${object.ref.namespace}/` : '';
@@ -113,7 +113,7 @@ export function storageClassOfSpec(
   }
   const className = asString(spec.storageClassName) ?? claim?.annotations['volume.beta.kubernetes.io/storage-class'];
   if (className === '') return undefined;
-  if (className !== undefined) return index.get('StorageClass', undefined, className);
+  if (className !== undefined) return index.get('StorageClass', undefined, className, claim);
   return fallback;
 }
 

@@ -32,8 +32,13 @@ const SYSTEM_PATHS = [
   '/var/lib/rook',
 ];
 
-/** hostPath types that are devices or sockets, never a data directory. */
-const NON_DATA_TYPES = new Set(['Socket', 'CharDevice', 'BlockDevice']);
+/**
+ * hostPath types that are never an application's data directory: devices, sockets, and `File`,
+ * a file that must already exist on the node (a kubeconfig or certificate the node provides).
+ */
+const NON_DATA_TYPES = new Set(['Socket', 'CharDevice', 'BlockDevice', 'File']);
+
+const CONFIG_FILE = /\.(kubeconfig|conf|cfg|ini|pem|crt|key|json|ya?ml|toml)$/i;
 
 function isSystemPath(path: string): boolean {
   // Windows nodes (C:\var\lib\kubelet, \\.\pipe\...): node agents' paths, never a Linux workload's data.
@@ -48,6 +53,8 @@ function dataPath(hostPath: JsonRecord | undefined): string | undefined {
   const path = asString(hostPath?.path);
   if (path === undefined || isSystemPath(path)) return undefined;
   if (NON_DATA_TYPES.has(asString(hostPath?.type) ?? '')) return undefined;
+  // A single configuration file the node provides (a kubeconfig, a certificate), not a data directory.
+  if (CONFIG_FILE.test(path)) return undefined;
   return path;
 }
 
@@ -59,9 +66,29 @@ function dataPath(hostPath: JsonRecord | undefined): string | undefined {
  */
 function isNodeAgent(owner: IndexedObject, podSpec: JsonRecord): boolean {
   if (owner.ref.kind === 'DaemonSet' || podSpec.hostPID === true) return true;
+  // Run-to-completion pods pinned to a node are node tasks (rook's cleanup Job wipes one node's
+  // data directory): nothing of theirs needs to move.
+  if ((owner.ref.kind === 'Job' || owner.ref.kind === 'CronJob') && pinnedNodeOfPod(podSpec) !== undefined) return true;
+  // CSI plugins work in the kubelet's pod and plugin directories, with mount propagation.
+  if (mountsKubeletState(podSpec)) return true;
   const labels = getRecord(owner.raw, 'metadata', 'labels');
   return (
     owner.ref.kind === 'Pod' && owner.ref.namespace === 'kube-system' && asString(labels?.tier) === 'control-plane'
+  );
+}
+
+/** Whether the pod shares mounts with the kubelet: a Bidirectional mount, or the kubelet's own directory. */
+function mountsKubeletState(podSpec: JsonRecord): boolean {
+  const bidirectional = [...asArray(podSpec.containers), ...asArray(podSpec.initContainers)].some((container) =>
+    asArray(getRecord(container)?.volumeMounts).some(
+      (mount) => asString(getRecord(mount)?.mountPropagation) === 'Bidirectional',
+    ),
+  );
+  return (
+    bidirectional ||
+    asArray(podSpec.volumes).some((volume) =>
+      /^\/var\/lib\/kubelet(\/|$)/.test(asString(getRecord(volume, 'hostPath')?.path) ?? ''),
+    )
   );
 }
 

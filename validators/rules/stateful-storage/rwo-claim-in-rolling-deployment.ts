@@ -12,6 +12,7 @@ import {
   storageClassOfSpec,
 } from './claims';
 import { pinnedNodeOfPod, volumePinnedToOneNode } from './node-pinning';
+import { isNodeLocalStorage, isSharedFilesystemStorage } from './storage-provisioners';
 import { NODE_LOSS_RECOVERY } from './recovery';
 
 /** The owners whose pods can run at the same time on different nodes, for the reasons below. */
@@ -128,7 +129,7 @@ export const rwoClaimInRollingDeployment: Rule = {
       const reason = concurrentPodsReason(workload);
       if (reason === undefined) continue;
       for (const volume of volumes) {
-        const claim = claims.resolve(workload.ref.namespace, volume.claimName);
+        const claim = claims.resolve(workload.ref.namespace, volume.claimName, workload);
         if (!claim) continue;
         const modes = accessModesOf(context.index, claim);
         if (!isSingleNodeWriter(modes)) continue;
@@ -143,16 +144,32 @@ export const rwoClaimInRollingDeployment: Rule = {
           claim.object,
           defaultStorageClass(context.index),
         );
+        const provisioner = asString(storageClass?.raw.provisioner);
+        if (isNodeLocalStorage(provisioner, storageClass ? undefined : asString(claim.spec.storageClassName))) continue;
+        // On a shared filesystem nothing enforces ReadWriteOnce across nodes: the pods start, and
+        // the claim's access mode misstates what the application gets.
+        const shared = isSharedFilesystemStorage(provisioner);
         const symptom =
           rbdKindOfStorageClass(storageClass) !== undefined
             ? 'Ceph RBD reports "image is locked by other nodes"'
             : 'the attach fails with a Multi-Attach error';
         context.report(workload, {
           path: `${template.path}.volumes[${volume.position}].persistentVolumeClaim`,
-          message:
-            `${workload.ref.kind} ${workload.ref.name ?? ''} mounts ${claim.description} ` +
-            `(${modes.join(', ')}), but ${reason}. The second pod waits in ContainerCreating while another ` +
-            `node holds the volume (${symptom}).`,
+          ...(shared
+            ? {
+                severity: 'warning',
+                message:
+                  `${workload.ref.kind} ${workload.ref.name ?? ''} mounts ${claim.description} ` +
+                  `(${modes.join(', ')}) of shared-filesystem provisioner ${provisioner ?? ''}, but ${reason}: ` +
+                  'the driver does not enforce ReadWriteOnce across nodes, so pods on two nodes write the same ' +
+                  'files while the claim promises one writer node. Declare ReadWriteMany if that is intended.',
+              }
+            : {
+                message:
+                  `${workload.ref.kind} ${workload.ref.name ?? ''} mounts ${claim.description} ` +
+                  `(${modes.join(', ')}), but ${reason}. The second pod waits in ContainerCreating while another ` +
+                  `node holds the volume (${symptom}).`,
+              }),
         });
       }
     }

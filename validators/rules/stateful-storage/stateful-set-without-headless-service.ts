@@ -1,4 +1,4 @@
-import { asString, getRecord } from '../../json';
+import { asNumber, asString, getRecord } from '../../json';
 import { IndexedObject, ObjectIndex } from '../../object-index';
 import { Rule } from '../../rule';
 
@@ -28,11 +28,12 @@ const isHeadless = (service: IndexedObject) => asString(getRecord(service.raw, '
 export const statefulSetWithoutHeadlessService: Rule = {
   id: 'stateful-set-without-headless-service',
   severity: 'warning',
-  summary: "A StatefulSet's serviceName names no headless Service (clusterIP: None) in the set.",
+  summary: 'A StatefulSet of several replicas names no headless Service (clusterIP: None) in the set.',
   why:
     'A StatefulSet gives its pods stable DNS names (<pod>.<serviceName>) only through a headless ' +
     'Service of that name. Without it replicas cannot find each other by name, which is how replicated ' +
-    'databases elect and follow a primary. The Service may be deployed from elsewhere, so this is a warning.',
+    'databases elect and follow a primary. The Service may be deployed from elsewhere, so this is a warning. ' +
+    'A StatefulSet of one replica has no peers to find (CSI controllers, single-instance stores) and is not reported.',
   fix:
     "Add a Service with the StatefulSet's serviceName, `clusterIP: None` and the StatefulSet's pod " +
     'selector (ballast `RbdStatefulSet` creates one), or make the existing Service headless.',
@@ -43,6 +44,7 @@ export const statefulSetWithoutHeadlessService: Rule = {
       'metadata: {name: db}',
       'spec:',
       '  serviceName: db',
+      '  replicas: 3',
       '  selector: {matchLabels: {app: db}}',
       '  template: {metadata: {labels: {app: db}}, spec: {containers: [{name: db, image: postgres:16}]}}',
     ].join('\n'),
@@ -57,6 +59,7 @@ export const statefulSetWithoutHeadlessService: Rule = {
       'metadata: {name: db}',
       'spec:',
       '  serviceName: db',
+      '  replicas: 3',
       '  selector: {matchLabels: {app: db}}',
       '  template: {metadata: {labels: {app: db}}, spec: {containers: [{name: db, image: postgres:16}]}}',
     ].join('\n'),
@@ -66,6 +69,9 @@ export const statefulSetWithoutHeadlessService: Rule = {
     for (const statefulSet of context.index.ofKind('StatefulSet')) {
       const serviceName = asString(getRecord(statefulSet.raw, 'spec')?.serviceName);
       if (serviceName === undefined || serviceName === '') continue;
+      // replicas defaults to 1; a replica count set elsewhere (an autoscaler, a template variable) is unknown.
+      const replicas = getRecord(statefulSet.raw, 'spec')?.replicas;
+      if (replicas === undefined || asNumber(replicas) === 1 || asNumber(replicas) === 0) continue;
       const candidates = (services.get(serviceName) ?? []).filter((service) => sameNamespace(service, statefulSet));
       if (candidates.some(isHeadless)) continue;
       if (candidates.length === 0) {

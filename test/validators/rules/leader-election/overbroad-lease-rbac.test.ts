@@ -4,13 +4,34 @@ import { clusterRoleBinding, leaseLockRules, role, roleBinding } from './fixture
 const RULE = 'overbroad-lease-rbac';
 
 describe(RULE, () => {
-  test.each([['*'], ['delete'], ['deletecollection']])('warns on verb %s on leases', (verb) => {
-    const broad = role('operator', [
-      { apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['get', verb] },
-    ]);
+  test.each([['*'], ['delete'], ['deletecollection']])('warns on verb %s on leases in kube-system', (verb) => {
+    const broad = role(
+      'operator',
+      [{ apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['get', verb] }],
+      'Role',
+      'kube-system',
+    );
     expect(ruleHits([broad], RULE)).toEqual([
       { kind: 'Role', name: 'operator', path: 'rules[0].verbs', severity: 'warning', suppressed: false },
     ]);
+  });
+
+  test("passes delete on leases in the operator's own namespace (kubebuilder's scaffold)", () => {
+    const scaffold = role('leader-election-role', [
+      {
+        apiGroups: ['coordination.k8s.io'],
+        resources: ['leases'],
+        verbs: ['get', 'list', 'watch', 'create', 'update', 'patch', 'delete'],
+      },
+    ]);
+    expect(ruleHits([scaffold], RULE)).toEqual([]);
+  });
+
+  test('is opt-in: without `rules: {overbroad-lease-rbac: on}` it reports nothing', () => {
+    const clusterRole = role('operator-leader', leaseLockRules('operator'), 'ClusterRole');
+    const objects = [clusterRole, clusterRoleBinding('operator-leader', 'operator')];
+    expect(ruleHits(objects, RULE, { enabledRules: [] })).toEqual([]);
+    expect(ruleHits(objects, RULE)).toHaveLength(1);
   });
 
   test('warns on a ClusterRole with lease write bound cluster-wide', () => {

@@ -2,8 +2,12 @@ import { ruleHits } from '../../../support/findings';
 import { podSpec, workload } from './fixtures';
 
 const RULE = 'stateful-set-without-headless-service';
-const statefulSet = (namespace?: string) => {
-  const object = workload('StatefulSet', 'db', podSpec([]), { serviceName: 'db' });
+/** `replicas: null` leaves the field out (the API default, 1). */
+const statefulSet = (namespace?: string, replicas: number | null = 3) => {
+  const object = workload('StatefulSet', 'db', podSpec([]), {
+    serviceName: 'db',
+    ...(replicas === null ? {} : { replicas }),
+  });
   return namespace ? { ...object, metadata: { name: 'db', namespace } } : object;
 };
 const service = (clusterIP: string | undefined, namespace?: string) => ({
@@ -22,6 +26,11 @@ describe(RULE, () => {
 
   test('warns when the named Service is not headless', () => {
     expect(ruleHits([statefulSet(), service(undefined)], RULE)).toEqual([hit]);
+  });
+
+  test('passes a StatefulSet of one replica (the default): it has no peers to find by name', () => {
+    expect(ruleHits([statefulSet(undefined, 1)], RULE)).toEqual([]);
+    expect(ruleHits([statefulSet(undefined, null), service(undefined)], RULE)).toEqual([]);
   });
 
   test('passes a headless Service, also beside a same-named non-headless one elsewhere', () => {

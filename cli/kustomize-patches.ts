@@ -1,0 +1,65 @@
+import * as path from 'path';
+import { isRecord } from '../validators/json';
+
+/** The names kustomize looks for in a directory. */
+const KUSTOMIZATION_FILE_NAMES = new Set(['kustomization.yaml', 'kustomization.yml', 'Kustomization']);
+
+/** The fields of a Kustomization whose entries name files that are not objects to apply. */
+const FILE_LIST_FIELDS = [
+  'patchesStrategicMerge',
+  'transformers',
+  'generators',
+  'validators',
+  'configurations',
+  'crds',
+] as const;
+/** The fields whose entries are `{path: ...}` (or, for old `patches`, a bare path). */
+const PATH_ENTRY_FIELDS = ['patches', 'patchesJson6902', 'replacements'] as const;
+
+/**
+ * The files kustomizations in the input name as patches or transformer configs, resolved against
+ * the kustomization's directory. A strategic-merge patch looks like an object but is a fragment
+ * merged into one (a Deployment patch carrying only `replicas`): judged alone it would be a false
+ * alarm, and next to its base a false duplicate. Kustomize's `resources` are objects and stay.
+ */
+export function kustomizeNonObjectFiles(
+  documents: readonly { object: Record<string, unknown>; file: string }[],
+): Set<string> {
+  const files = new Set<string>();
+  for (const { object, file } of documents) {
+    if (!isKustomization(object, file)) continue;
+    const directory = path.dirname(file);
+    const add = (entry: unknown): void => {
+      // Inline patches (a YAML string with a newline) name no file.
+      if (typeof entry === 'string' && !entry.includes('\n')) files.add(path.normalize(path.join(directory, entry)));
+    };
+    for (const field of FILE_LIST_FIELDS) {
+      const entries = object[field];
+      if (Array.isArray(entries)) entries.forEach(add);
+    }
+    for (const field of PATH_ENTRY_FIELDS) {
+      const entries = object[field];
+      if (!Array.isArray(entries)) continue;
+      for (const entry of entries) add(isRecord(entry) ? entry.path : entry);
+    }
+  }
+  return files;
+}
+
+/** A file kustomize reads as a kustomization, by its name. */
+export function isKustomizationFile(file: string): boolean {
+  return KUSTOMIZATION_FILE_NAMES.has(path.basename(file));
+}
+
+/**
+ * kustomize's Kustomization or Component. kustomize reads a `kustomization.yaml` without
+ * apiVersion or kind too, so the file name alone is enough.
+ */
+function isKustomization(object: Record<string, unknown>, file: string): boolean {
+  if (isKustomizationFile(file)) return true;
+  const { apiVersion, kind } = object;
+  if (kind !== 'Kustomization' && kind !== 'Component') return false;
+  return (
+    apiVersion === undefined || (typeof apiVersion === 'string' && apiVersion.startsWith('kustomize.config.k8s.io/'))
+  );
+}

@@ -1,0 +1,51 @@
+import * as path from 'path';
+import { lint } from '../../cli/lint-command';
+import { tempTree } from './run-cli';
+
+const PV_WITH_NAMESPACE = [
+  'apiVersion: v1',
+  'kind: PersistentVolume',
+  'metadata: {name: data, namespace: shop}',
+  'spec: {capacity: {storage: 1Gi}, accessModes: [ReadWriteOnce], hostPath: {path: /srv}}',
+  '',
+].join('\n');
+
+describe('ballast lint <directory>: what a real repository holds besides manifests', () => {
+  test('skips Helm charts, unparseable templates, non-Kubernetes YAML and kustomize patches, and counts them', () => {
+    const tree = tempTree({
+      'chart/Chart.yaml': 'apiVersion: v2\nname: app\nversion: 1.0.0\n',
+      'chart/templates/pv.yaml': PV_WITH_NAMESPACE.replace('data', '{{ .Release.Name }}'),
+      'gotemplate/deploy.yaml': 'kind: Deployment\nmetadata:\n  name: {{ .Name }\n',
+      'mkdocs.yml': 'markdown_extensions:\n  - pymdownx.emoji:\n      emoji_index: !!python/name:material.emoji\n',
+      'overlay/kustomization.yaml': 'resources: [../base]\npatches:\n- path: patch.yaml\n',
+      'overlay/patch.yaml': PV_WITH_NAMESPACE,
+    });
+    const result = lint([tree.dir], { cwd: tree.dir });
+    expect(result.findings).toEqual([]);
+    expect(result.summary.skipped).toEqual({ helmCharts: 1, templates: 1, notKubernetes: 1, kustomizePatches: 1 });
+  });
+
+  test('a file named on the command line is always reported, with a hint for templates', () => {
+    const tree = tempTree({ 'deploy.yaml': 'kind: Deployment\nmetadata:\n  name: {{ .Name }\n' });
+    const result = lint([path.join(tree.dir, 'deploy.yaml')], { cwd: tree.dir });
+    expect(result.findings.map((f) => [f.rule, f.severity, f.fix])).toEqual([
+      [
+        'yaml-syntax-error',
+        'error',
+        'Lint what the template renders to, e.g. `helm template ./chart | ballast lint -`.',
+      ],
+    ]);
+  });
+
+  test('a resource a kustomization lists is linted', () => {
+    const tree = tempTree({
+      'base/kustomization.yaml': 'resources: [pv.yaml]\n',
+      'base/pv.yaml': PV_WITH_NAMESPACE,
+    });
+    const result = lint([tree.dir], { cwd: tree.dir });
+    expect(result.findings.map((f) => [f.rule, f.path])).toContainEqual([
+      'persistent-volume-with-namespace',
+      'metadata.namespace',
+    ]);
+  });
+});

@@ -1,0 +1,48 @@
+import { ruleHits } from '../../../support/findings';
+
+// kubernetes-sigs/kind site/content/docs/user/kind-example-config.yaml: kind merges these patches
+// into the KubeletConfiguration it generates.
+const kindCluster = (patch: string) => ({
+  kind: 'Cluster',
+  apiVersion: 'kind.x-k8s.io/v1alpha4',
+  kubeadmConfigPatches: [patch],
+  nodes: [{ role: 'control-plane' }],
+});
+
+describe('eviction in a kind Cluster’s kubeadmConfigPatches', () => {
+  test('refuses a KubeletConfiguration patch whose evictionHard drops the default signals', () => {
+    const cluster = kindCluster(
+      [
+        'apiVersion: kubelet.config.k8s.io/v1beta1',
+        'kind: KubeletConfiguration',
+        'evictionHard:',
+        '  nodefs.available: "0%"',
+      ].join('\n'),
+    );
+    expect(ruleHits([cluster], 'eviction-hard-drops-default-signals')).toEqual([
+      {
+        kind: 'Cluster',
+        name: undefined,
+        path: 'kubeadmConfigPatches[0].evictionHard',
+        severity: 'error',
+        suppressed: false,
+      },
+    ]);
+  });
+
+  test('passes a patch that keeps every signal, and patches of other kinds', () => {
+    const complete = kindCluster(
+      [
+        'kind: KubeletConfiguration',
+        'evictionHard:',
+        '  memory.available: 100Mi',
+        '  nodefs.available: 10%',
+        '  nodefs.inodesFree: 5%',
+        '  imagefs.available: 15%',
+        '  imagefs.inodesFree: 5%',
+      ].join('\n'),
+    );
+    const other = kindCluster('kind: ClusterConfiguration\napiServer: {certSANs: [localhost]}');
+    expect(ruleHits([complete, other], 'eviction-hard-drops-default-signals')).toEqual([]);
+  });
+});

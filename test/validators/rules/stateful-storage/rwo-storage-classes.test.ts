@@ -1,0 +1,66 @@
+import { ruleHits } from '../../../support/findings';
+import { ValidationInput, validateObjects } from '../../../../validators';
+import { claim, claimVolume, podSpec, storageClass, workload } from './fixtures';
+
+const RULE = 'rwo-claim-in-rolling-deployment';
+const deployment = workload('Deployment', 'web', podSpec([claimVolume('data')]));
+const path = 'spec.template.spec.volumes[0].persistentVolumeClaim';
+
+describe(`${RULE}: what the StorageClass says about where volumes can be used`, () => {
+  test.each([['rancher.io/local-path'], ['kubernetes.io/no-provisioner'], ['openebs.io/local'], ['topolvm.io']])(
+    'passes a node-local provisioner (%s): every pod runs on the volume’s node',
+    (provisioner) => {
+      const objects = [
+        storageClass('local', provisioner),
+        claim('data', { accessModes: ['ReadWriteOnce'], storageClassName: 'local' }),
+        deployment,
+      ];
+      expect(ruleHits(objects, RULE)).toEqual([]);
+    },
+  );
+
+  // sig-storage-local-static-provisioner examples/local-reader.yaml: a Deployment mounting a
+  // StatefulSet's claim of class local-storage, the class itself not in the file.
+  test('passes the class names node-local provisioners install, when the class is not in the input', () => {
+    const objects = [claim('data', { accessModes: ['ReadWriteOnce'], storageClassName: 'local-storage' }), deployment];
+    expect(ruleHits(objects, RULE)).toEqual([]);
+  });
+
+  test('warns (does not refuse) on a shared filesystem, which does not enforce ReadWriteOnce across nodes', () => {
+    const objects = [
+      storageClass('efs-sc', 'efs.csi.aws.com'),
+      claim('data', { accessModes: ['ReadWriteOnce'], storageClassName: 'efs-sc' }),
+      deployment,
+    ];
+    expect(ruleHits(objects, RULE)).toEqual([
+      { kind: 'Deployment', name: 'web', path, severity: 'warning', suppressed: false },
+    ]);
+  });
+
+  test('still refuses block storage, and a class it does not know', () => {
+    for (const provisioner of ['ebs.csi.aws.com', 'example.com/unknown']) {
+      const objects = [
+        storageClass('block', provisioner),
+        claim('data', { accessModes: ['ReadWriteOnce'], storageClassName: 'block' }),
+        deployment,
+      ];
+      expect(ruleHits(objects, RULE)).toEqual([
+        { kind: 'Deployment', name: 'web', path, severity: 'error', suppressed: false },
+      ]);
+    }
+  });
+
+  // aws-efs-csi-driver examples: every example directory defines its own `efs-claim`, some
+  // ReadWriteOnce, some ReadWriteMany; a workload must be judged with the claim beside it.
+  test('resolves a claim defined in several files to the one in the workload’s own file', () => {
+    const inputs: ValidationInput[] = [
+      { object: claim('efs-claim', { accessModes: ['ReadWriteOnce'] }), source: { file: 'a/claim.yaml' } },
+      { object: claim('efs-claim', { accessModes: ['ReadWriteMany'] }), source: { file: 'b/example.yaml' } },
+      {
+        object: workload('Deployment', 'web', podSpec([claimVolume('efs-claim')]), { replicas: 3 }),
+        source: { file: 'b/example.yaml' },
+      },
+    ];
+    expect(validateObjects(inputs).findings.filter((finding) => finding.rule === RULE)).toEqual([]);
+  });
+});

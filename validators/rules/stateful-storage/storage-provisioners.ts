@@ -1,0 +1,64 @@
+/**
+ * What a StorageClass's provisioner tells about where its volumes can be used. Known names only:
+ * an unknown provisioner is taken as attachable block storage (the common case, and the one of
+ * incident 1).
+ */
+
+/**
+ * Provisioners whose every volume lives on one node's disk and carries a node affinity to it
+ * (local PersistentVolumes, local-path, OpenEBS local and LVM/ZFS, TopoLVM, hostpath drivers):
+ * every pod using such a volume is scheduled onto that node, where ReadWriteOnce allows them all.
+ */
+const NODE_LOCAL_PROVISIONERS = new Set([
+  'kubernetes.io/no-provisioner',
+  'rancher.io/local-path',
+  'openebs.io/local',
+  'local.csi.openebs.io',
+  'zfs.csi.openebs.io',
+  'topolvm.io',
+  'topolvm.cybozu.com',
+  'hostpath.csi.k8s.io',
+  'k8s.io/minikube-hostpath',
+  'microk8s.io/hostpath',
+  'lvm.csi.metal-stack.io',
+]);
+
+/**
+ * StorageClass names that node-local provisioners install by default (k3s and Rancher's
+ * local-path, OpenEBS, sig-storage-local-static-provisioner): used only when the class itself is
+ * not in the input.
+ */
+const NODE_LOCAL_CLASS_NAMES = new Set(['local-path', 'local-storage', 'openebs-hostpath', 'openebs-lvmpv']);
+
+/**
+ * Shared-filesystem drivers that need no attach step (NFS, SMB, EFS, Filestore, Azure Files,
+ * CephFS): the attach/detach controller never sees the volume, so nothing stops a ReadWriteOnce
+ * claim of theirs from being mounted on two nodes; the access mode is a declaration, not a lock.
+ */
+const SHARED_FILESYSTEM_PROVISIONERS = new Set([
+  'nfs.csi.k8s.io',
+  'smb.csi.k8s.io',
+  'efs.csi.aws.com',
+  'filestore.csi.storage.gke.io',
+  'file.csi.azure.com',
+  'kubernetes.io/azure-file',
+  'cephfs.csi.ceph.com',
+  'kubernetes.io/cephfs',
+]);
+
+/**
+ * Whether volumes of this class live on one node: by its provisioner when the StorageClass is in
+ * the input, else by the class name the node-local provisioners install.
+ */
+export function isNodeLocalStorage(provisioner: string | undefined, className: string | undefined): boolean {
+  if (provisioner !== undefined) return NODE_LOCAL_PROVISIONERS.has(provisioner);
+  return className !== undefined && NODE_LOCAL_CLASS_NAMES.has(className);
+}
+
+/** Whether the provisioner is a shared filesystem, where ReadWriteOnce is not enforced across nodes. */
+export function isSharedFilesystemStorage(provisioner: string | undefined): boolean {
+  return (
+    provisioner !== undefined &&
+    (SHARED_FILESYSTEM_PROVISIONERS.has(provisioner) || provisioner.endsWith('.cephfs.csi.ceph.com'))
+  );
+}
