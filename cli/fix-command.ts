@@ -5,6 +5,7 @@ import type { CliIo } from './cli-io';
 import { lint } from './lint-command';
 import type { LintFinding } from './lint-result';
 import { STDIN_NAME } from './input-files';
+import { YAML_SYNTAX_ERROR } from './load-manifests';
 import { TextReplacement, applyReplacements, textReplacements } from './text-edits';
 import { UsageError } from './usage-error';
 
@@ -39,11 +40,14 @@ export function runFix(paths: readonly string[], flags: FixFlags, io: CliIo): nu
       byFile.set(finding.file, list);
     }
 
+    // A template that is not YAML until rendered; `{{` inside strings of valid YAML (ClusterClass
+    // patches, Prometheus rules) is content, and the file is edited like any other.
+    const unparsed = new Set(before.findings.filter((f) => f.rule === YAML_SYNTAX_ERROR).map((f) => f.file));
     let fixed = 0;
     let changedFiles = 0;
     for (const [file, findings] of byFile) {
       const text = fs.readFileSync(file, 'utf8');
-      if (text.includes('{{')) {
+      if (text.includes('{{') && unparsed.has(file)) {
         io.err(
           `ballast fix: ${terminalSafe(file)}: a Helm template ({{ ... }}): not rewritten; fix the chart's templates or values, then lint the rendered output\n`,
         );

@@ -59,10 +59,8 @@ const FIXERS: ReadonlyMap<string, Fixer> = new Map<string, Fixer>([
   [
     'eviction-hard-drops-default-signals',
     (finding, object, version) => {
-      if (object.kind !== 'KubeletConfiguration') {
-        return { unsafe: 'the thresholds are flags or an embedded configuration: add the missing signals by hand' };
-      }
       const path = parseFieldPath(finding.path);
+      if (object.kind !== 'KubeletConfiguration') return completeEvictionFlag(object, path, version);
       const current = asRecord(valueAt(object, path));
       if (!current) return { unsafe: 'evictionHard is not a mapping' };
       const edits: FixEdit[] = Object.entries(defaultEvictionHard(version))
@@ -72,6 +70,36 @@ const FIXERS: ReadonlyMap<string, Fixer> = new Map<string, Fixer>([
     },
   ],
 ]);
+
+/** `--eviction-hard=` before the list in a container's flag; kubeadm's kubeletExtraArgs hold the list alone. */
+const EVICTION_HARD_FLAG = /^(--eviction-hard=)?([^=]*)$/;
+
+/**
+ * The flag form of the eviction fix: kubeadm's and Cluster API's `kubeletExtraArgs` value (map or
+ * `{name, value}` list) or a kubelet container's `--eviction-hard=` word, completed with the
+ * signals it leaves out at their defaults for the target version, as the kubelet would have had them.
+ * Thresholds inside an embedded text (a ConfigMap value, a kind patch) are left to a person.
+ */
+function completeEvictionFlag(object: JsonRecord, path: ReadonlyArray<string | number>, version: KubeVersion): FixPlan {
+  const value = valueAt(object, path);
+  const match = typeof value === 'string' ? EVICTION_HARD_FLAG.exec(value.trim()) : null;
+  if (!match || path[0] === 'data' || path[0] === 'kubeadmConfigPatches') {
+    return { unsafe: 'the thresholds are inside an embedded configuration text: add the missing signals by hand' };
+  }
+  const list = match[2] ?? '';
+  const present = new Set(
+    list
+      .split(',')
+      .map((entry) => entry.split('<')[0]?.trim())
+      .filter((signal) => signal),
+  );
+  const missing = Object.entries(defaultEvictionHard(version))
+    .filter(([signal]) => !present.has(signal))
+    .map(([signal, threshold]) => `${signal}<${threshold}`);
+  if (missing.length === 0) return { edits: [] };
+  const completed = [list, ...missing].filter((part) => part !== '').join(',');
+  return { edits: [{ op: 'set', path, value: `${match[1] ?? ''}${completed}` }] };
+}
 
 /** The fix of a finding on `object`, or why there is none. */
 export function fixFor(finding: Finding, object: JsonRecord, version: KubeVersion): FixPlan {

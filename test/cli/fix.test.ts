@@ -125,15 +125,20 @@ describe('ballast fix', () => {
 
   test('a finding without a safe fix says why; Helm templates are refused; stdin is a usage error', async () => {
     const twoReplicas = MIXED.replace('replicas: 1', 'replicas: 2');
-    const tree = tempTree({ 'app.yaml': twoReplicas, 'chart/templates/pv.yaml': `${MIXED}\n# {{ .Values.x }}\n` });
+    const helmTemplate = `${MIXED}\n---\nkind: ConfigMap\nmetadata:\n  name: {{ .Release.Name }}-config\n`;
+    // `{{` inside a string of valid YAML (a ClusterClass patch, a Prometheus rule) is content.
+    const templatedString = `${MIXED}\n---\nkind: ConfigMap\napiVersion: v1\nmetadata: {name: rules}\ndata: {summary: "{{ $labels.instance }} down"}\n`;
+    const tree = tempTree({ 'app.yaml': twoReplicas, 'pv.yaml': helmTemplate, 'rules.yaml': templatedString });
     try {
-      const run = await ballast(['fix', '--kube-version', '1.31', tree.dir]);
+      const files = ['app.yaml', 'pv.yaml', 'rules.yaml'].map((file) => path.join(tree.dir, file));
+      const run = await ballast(['fix', '--kube-version', '1.31', ...files]);
       expect(run.stderr).toContain(
         'rwo-claim-in-rolling-deployment: not fixed: 2 replicas cannot share one ReadWriteOnce volume',
       );
       expect(run.stderr).toContain('a Helm template ({{ ... }}): not rewritten');
       expect(run.code).toBe(1);
-      expect(fs.readFileSync(path.join(tree.dir, 'chart/templates/pv.yaml'), 'utf8')).toContain('Recycle');
+      expect(fs.readFileSync(path.join(tree.dir, 'pv.yaml'), 'utf8')).toContain('Recycle');
+      expect(fs.readFileSync(path.join(tree.dir, 'rules.yaml'), 'utf8')).not.toContain('Recycle');
       const stdin = await ballast(['fix', '-']);
       expect(stdin.code).toBe(2);
     } finally {
