@@ -99,10 +99,12 @@ export function loadManifests(paths: readonly string[], options: LoadOptions = {
     }
   }
   const patchFiles = kustomizeNonObjectFiles(kustomizations);
-  const applied = objects.filter(({ source }) => !patchFiles.has(path.normalize(source.file)));
-  const patched = new Set(
-    objects.filter(({ source }) => patchFiles.has(path.normalize(source.file))).map(({ source }) => source.file),
-  );
+  const applied: LoadedObject[] = [];
+  const patched = new Set<string>();
+  for (const loaded of objects) {
+    if (patchFiles.has(path.normalize(loaded.source.file))) patched.add(loaded.source.file);
+    else applied.push(loaded);
+  }
   for (const file of patched) skipped.push({ path: file, reason: 'kustomize-patch' });
   return {
     objects: applied,

@@ -3,6 +3,7 @@ import { parseFieldPath } from './field-path';
 import { JsonRecord, asNumber, asRecord, isRecord } from './json';
 import { KubeVersion } from './kube-version';
 import { defaultEvictionHard } from './rules/eviction/eviction-signals';
+import { flagMapEntries } from './rules/eviction/kubelet-flags';
 
 /** One change to an object, by field path from the object's root. */
 export type FixEdit =
@@ -88,10 +89,7 @@ function completeEvictionFlag(object: JsonRecord, path: ReadonlyArray<string | n
   }
   const list = match[2] ?? '';
   const present = new Set(
-    list
-      .split(',')
-      .map((entry) => entry.split('<')[0]?.trim())
-      .filter((signal) => signal),
+    flagMapEntries({ name: 'eviction-hard', value: list, path: '' }).map((entry) => entry.signal),
   );
   const missing = Object.entries(defaultEvictionHard(version))
     .filter(([signal]) => !present.has(signal))

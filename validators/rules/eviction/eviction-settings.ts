@@ -61,11 +61,8 @@ function collectEvictionSettingsViews(index: ObjectIndex): readonly EvictionSett
   // kubeadm keeps the cluster's KubeletConfiguration in the kube-system/kubelet-config ConfigMap.
   for (const configMap of index.ofKind('ConfigMap')) {
     for (const [key, text] of Object.entries(asRecord(configMap.raw.data) ?? {})) {
-      if (typeof text !== 'string' || !text.includes('KubeletConfiguration')) continue;
-      for (const document of embeddedYamlDocuments(text)) {
-        if (document.kind === 'KubeletConfiguration')
-          views.push(fromKubeletConfiguration(configMap, document, fieldPath('data', key)));
-      }
+      for (const document of embeddedKubeletConfigurations(text))
+        views.push(fromKubeletConfiguration(configMap, document, fieldPath('data', key)));
     }
   }
   // kind merges `kubeadmConfigPatches` (cluster-wide and per node) into the configuration it generates.
@@ -77,11 +74,8 @@ function collectEvictionSettingsViews(index: ObjectIndex): readonly EvictionSett
     );
     for (const [path, patches] of patchLists) {
       asArray(patches).forEach((patch, i) => {
-        if (typeof patch !== 'string' || !patch.includes('KubeletConfiguration')) return;
-        for (const document of embeddedYamlDocuments(patch)) {
-          if (document.kind === 'KubeletConfiguration')
-            views.push(fromKubeletConfiguration(cluster, document, `${path}[${i}]`));
-        }
+        for (const document of embeddedKubeletConfigurations(patch))
+          views.push(fromKubeletConfiguration(cluster, document, `${path}[${i}]`));
       });
     }
   }
@@ -116,6 +110,15 @@ function collectEvictionSettingsViews(index: ObjectIndex): readonly EvictionSett
     if (view) views.push(view);
   }
   return views;
+}
+
+/**
+ * The KubeletConfiguration documents of a text held inside another object (a ConfigMap value, a
+ * kind patch); the text is parsed only when it names the kind.
+ */
+function embeddedKubeletConfigurations(text: unknown): JsonRecord[] {
+  if (typeof text !== 'string' || !text.includes('KubeletConfiguration')) return [];
+  return embeddedYamlDocuments(text).filter((document) => document.kind === 'KubeletConfiguration');
 }
 
 /** A KubeletConfiguration object, or one held at `prefix` inside `object` (a ConfigMap value). */
