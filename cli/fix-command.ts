@@ -14,6 +14,8 @@ export interface FixFlags {
   readonly kubeVersion?: string;
   readonly config?: string;
   readonly dryRun?: boolean;
+  /** Also add the node label requirements whose nodes must be labelled first (NFS client). */
+  readonly requireNodeLabels?: boolean;
 }
 
 /**
@@ -26,7 +28,7 @@ export function runFix(paths: readonly string[], flags: FixFlags, io: CliIo): nu
   try {
     if (paths.includes('-')) throw new UsageError('fix rewrites files in place: give paths, not `-`');
     const options = { kubeVersion: flags.kubeVersion, config: flags.config };
-    const before = lint(paths, options);
+    const before = lint(paths, { ...options, requireNodeLabels: flags.requireNodeLabels === true });
     const byFile = new Map<string, LintFinding[]>();
     const unfixable: LintFinding[] = [];
     for (const finding of before.findings) {

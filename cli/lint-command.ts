@@ -26,6 +26,11 @@ export interface LintCommandOptions {
   readonly upgradeTo?: string;
   /** Also turn each fix into text replacements of its file (SARIF `fixes`). @default false */
   readonly withReplacements?: boolean;
+  /**
+   * Offer the fixes that are right only once nodes carry a label (the NFS client's): `ballast fix
+   * --require-node-labels`. Otherwise such a finding says what to do first. @default false
+   */
+  readonly requireNodeLabels?: boolean;
 }
 
 /** `ballast lint`: the result and its rendering; the exit code is 1 when any unsuppressed error remains. */
@@ -63,10 +68,15 @@ export function lint(paths: readonly string[], options: LintCommandOptions): Lin
     const object = objectsBySource.get(original.source);
     const source = original.source as Partial<ManifestSource>;
     if (!object || source.documentIndex === undefined) return finding;
-    const plan = fixFor(original, object, fixVersion);
+    const proposed = fixFor(original, object, fixVersion);
+    const plan =
+      'edits' in proposed && proposed.precondition !== undefined && !options.requireNodeLabels
+        ? { unsafe: `${proposed.precondition}; then run \`ballast fix --require-node-labels\`` }
+        : proposed;
     const location = {
       documentIndex: source.documentIndex,
       ...(source.listItemIndex !== undefined ? { listItemIndex: source.listItemIndex } : {}),
+      ...(source.dropIn ? { dropIn: true } : {}),
     };
     const planned =
       options.withReplacements && 'edits' in plan && plan.edits.length > 0 && finding.file !== null
@@ -76,10 +86,7 @@ export function lint(paths: readonly string[], options: LintCommandOptions): Lin
       ...(planned && 'replacements' in planned ? { replacements: planned.replacements } : {}),
       ...finding,
       ...('edits' in plan ? { edits: plan.edits } : { noFix: plan.unsafe }),
-      location: {
-        documentIndex: source.documentIndex,
-        ...(source.listItemIndex !== undefined ? { listItemIndex: source.listItemIndex } : {}),
-      },
+      location,
     };
   };
   const positions = new SourcePositions(manifests.readText);

@@ -1,4 +1,5 @@
 import { FixEdit, Severity, VersionSource } from '../validators';
+import type { ObjectLocation } from './text-edits';
 
 /** One finding as `ballast lint` reports it (the `--format json` contract). */
 export interface LintFinding {
@@ -24,7 +25,7 @@ export interface LintFinding {
   /** Not part of the JSON output: the fix as text replacements in the file (for SARIF `fixes`), when asked for. */
   readonly replacements?: ReadonlyArray<{ readonly start: number; readonly end: number; readonly text: string }>;
   /** Not part of the JSON output: where the object sits in its file (for `ballast fix`). */
-  readonly location?: { readonly documentIndex: number; readonly listItemIndex?: number };
+  readonly location?: ObjectLocation;
   /** Not part of the JSON output: the suppression annotation's reason, for text and SARIF. */
   readonly justification?: string;
 }

@@ -4,6 +4,9 @@ import * as path from 'path';
 /** The npm name ballast is published and installed under (`ballast` itself belongs to someone else). */
 export const PACKAGE_NAME = 'ballast-k8s';
 
+/** Where ballast's source and docs live (package.json `repository`): SARIF links each rule's entry of docs/rules.md here. */
+export const REPOSITORY_URL = 'https://github.com/ballast-k8s/ballast';
+
 /**
  * ballast's own package.json, found by walking up from this file: the CLI runs from `cli/` under
  * ts-node and from `lib/cli/` when compiled, so a fixed relative path would be wrong in one of them.

@@ -89,6 +89,10 @@ export async function run(argv: readonly string[], io: CliIo = processIo): Promi
     )
     .argument('[paths...]', 'files and directories to fix (default: the current directory)')
     .option('--dry-run', 'print a unified diff and write nothing')
+    .option(
+      '--require-node-labels',
+      'also make in-tree NFS volumes require the node label of prepared nodes (node.ballast.dev/nfs-client=installed): label the nodes first, or the pods stay Pending',
+    )
     .option('--kube-version <X.Y>', 'target Kubernetes version, as for lint')
     .option('-c, --config <file>', 'configuration, as for lint (default: ./.ballast.yaml if present)')
     .addHelpText(

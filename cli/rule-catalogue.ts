@@ -1,4 +1,4 @@
-import { Rule, suppressionAnnotation } from '../validators';
+import { Rule, hasMachineFix, ruleParameters, suppressionAnnotation } from '../validators';
 
 /**
  * One rule's catalogue entry. `ballast explain RULE` prints exactly this and docs/rules.md is made
@@ -13,6 +13,10 @@ export function renderRuleEntry(rule: Rule): string {
     '',
     `- Severity: ${rule.severity}${rule.optIn ? ' (opt-in: runs only with `rules: {' + rule.id + ': on}`)' : ''}`,
     `- Kubernetes versions: ${versionsText(rule)}`,
+    `- Looks at: ${rule.scope.join(', ')}`,
+    ...(hasMachineFix(rule.id)
+      ? ['- `ballast fix` applies the fix where it is safe (`--dry-run` shows the diff first)']
+      : []),
     '',
     'Why:',
     '',
@@ -22,6 +26,18 @@ export function renderRuleEntry(rule: Rule): string {
     '',
     rule.fix,
   ];
+  const parameters = ruleParameters(rule.id);
+  if (parameters.length > 0) {
+    lines.push(
+      '',
+      `Parameters (in \`.ballast.yaml\` or the door's options, under \`parameters: {${rule.id}: {...}}\`):`,
+      '',
+      ...parameters.map(
+        (parameter) =>
+          `- \`${parameter.name}\` (default \`${JSON.stringify(parameter.default)}\`): ${parameter.description}.`,
+      ),
+    );
+  }
   if (rule.example) {
     lines.push('', 'Bad:', '', ...yamlBlock(rule.example.bad), '', 'Good:', '', ...yamlBlock(rule.example.good));
   }
@@ -59,8 +75,22 @@ export function renderCatalogue(rules: readonly Rule[]): string {
     ),
     '',
   ];
-  return [lines.join('\n'), ...rules.map(renderRuleEntry)].join('\n');
+  return [lines.join('\n'), ...rules.map(renderRuleEntry), LOADER_ENTRY].join('\n');
 }
+
+/** The finding `ballast lint` itself reports for input it cannot read (not a rule: it cannot be switched off). */
+const LOADER_ENTRY = [
+  '## yaml-syntax-error',
+  '',
+  'A file given to `ballast lint` is not valid YAML or JSON, is binary, or cannot be read, so its objects cannot be checked.',
+  '',
+  '- Severity: error (reported by the loader, not a rule: it cannot be switched off or suppressed)',
+  '',
+  'The other documents of a file with one broken document are still checked. In a directory walk, Helm ' +
+    'charts and unparseable `{{ }}` templates are skipped and counted instead; a template named on the ' +
+    'command line is reported with the hint to lint its rendered output (`helm template ./chart | ballast lint -`).',
+  '',
+].join('\n');
 
 function versionsText(rule: Rule): string {
   const range = rule.kubernetesVersions;

@@ -1,6 +1,7 @@
-import { Node, Pair, YAMLMap, isMap, isScalar, isSeq, parseDocument, stringify } from 'yaml';
+import { Node, Pair, Scalar, YAMLMap, isMap, isScalar, isSeq, parseDocument, stringify } from 'yaml';
 import type { FixEdit } from '../validators/fixes';
 import { documentRanges } from './document-ranges';
+import { dropInReplacements } from './drop-in-edits';
 
 /** Replace `text[start, end)` by `text`: how a fix becomes a change of the file (and a SARIF replacement). */
 export interface TextReplacement {
@@ -13,6 +14,8 @@ export interface TextReplacement {
 export interface ObjectLocation {
   readonly documentIndex: number;
   readonly listItemIndex?: number;
+  /** The object was read from a systemd drop-in, not YAML. */
+  readonly dropIn?: boolean;
 }
 
 /**
@@ -20,13 +23,14 @@ export interface ObjectLocation {
  * leaving every other byte alone: comments, key order, quoting, indentation, flow or block style
  * and document separators. Positions come from the `yaml` package's parse of that one document.
  * Returns a reason instead where the edit would have to restructure the text (an alias on the way,
- * a key sharing its line with a list dash).
+ * a key sharing its line with a list dash). A systemd drop-in is edited in its directives' text.
  */
 export function textReplacements(
   text: string,
   location: ObjectLocation,
   edits: readonly FixEdit[],
 ): { replacements: TextReplacement[] } | { unsafe: string } {
+  if (location.dropIn) return dropInReplacements(text, edits);
   const lineStarts = lineStartOffsets(text);
   const lines = text.split('\n').map((line) => line.replace(/\r$/, ''));
   const range = documentRanges(lines)[location.documentIndex];
@@ -37,7 +41,22 @@ export function textReplacements(
   const document = parseDocument(documentText, { uniqueKeys: false });
   const prefix: Array<string | number> = location.listItemIndex === undefined ? [] : ['items', location.listItemIndex];
   const replacements: TextReplacement[] = [];
-  for (const edit of edits) {
+  // Edits inside a YAML text held in a block scalar: grouped by the string they edit.
+  const embedded = new Map<string, { in: ReadonlyArray<string | number>; edits: FixEdit[] }>();
+  for (const edit of edits.filter((candidate) => candidate.in !== undefined)) {
+    const group = embedded.get(JSON.stringify(edit.in)) ?? { in: edit.in ?? [], edits: [] };
+    group.edits.push({ ...edit, in: undefined });
+    embedded.set(JSON.stringify(edit.in), group);
+  }
+  for (const group of embedded.values()) {
+    const node = nodeAt(document.contents, [...prefix, ...group.in]);
+    const planned = isScalar(node) ? blockScalarReplacements(documentText, node, group.edits) : undefined;
+    if (!planned)
+      return { unsafe: 'the configuration text is not a literal block (`|`) the fix can edit: edit it by hand' };
+    if ('unsafe' in planned) return planned;
+    replacements.push(...planned.replacements.map((r) => ({ ...r, start: r.start + base, end: r.end + base })));
+  }
+  for (const edit of edits.filter((candidate) => candidate.in === undefined)) {
     const planned = replacementFor(documentText, document.contents, [...prefix, ...edit.path], edit);
     if ('unsafe' in planned) return planned;
     if (planned.replacement)
@@ -63,6 +82,73 @@ export function applyReplacements(text: string, replacements: readonly TextRepla
 }
 
 type Planned = { replacement?: TextReplacement } | { unsafe: string };
+
+function nodeAt(root: unknown, path: ReadonlyArray<string | number>): unknown {
+  let node = root;
+  for (const segment of path) {
+    if (isMap(node))
+      node = node.items.find((item) => isScalar(item.key) && String(item.key.value) === String(segment))?.value;
+    else if (isSeq(node) && typeof segment === 'number') node = node.items[segment];
+    else return undefined;
+  }
+  return node;
+}
+
+/**
+ * Edits inside the YAML document a literal block scalar holds (`- |` then indented lines): the
+ * document is edited as its own text, and each replacement is moved to its place in the file, its
+ * new lines indented as the block is. Undefined for any other scalar style, or an explicit
+ * indentation indicator, where the lines could not be mapped one to one.
+ */
+function blockScalarReplacements(
+  text: string,
+  node: Scalar,
+  edits: readonly FixEdit[],
+): { replacements: TextReplacement[] } | { unsafe: string } | undefined {
+  const range = node.range;
+  if (node.type !== Scalar.BLOCK_LITERAL || !range || typeof node.value !== 'string') return undefined;
+  const headerEnd = text.indexOf('\n', range[0]);
+  if (headerEnd < 0 || /\d/.test(text.slice(range[0], headerEnd))) return undefined;
+  const outerLines: Array<{ start: number; length: number }> = [];
+  for (let start = headerEnd + 1; start < range[1];) {
+    const end = text.indexOf('\n', start);
+    const lineEnd = end < 0 || end > range[1] ? range[1] : end;
+    outerLines.push({ start, length: lineEnd - start });
+    start = lineEnd + 1;
+  }
+  const firstContent = outerLines.find((line) => text.slice(line.start, line.start + line.length).trim() !== '');
+  if (!firstContent) return undefined;
+  const indent = /^ */.exec(text.slice(firstContent.start, firstContent.start + firstContent.length))?.[0].length ?? 0;
+  const inner = node.value;
+  const innerLines = inner.split('\n');
+  // The block's lines without their indentation must be the string the parser read.
+  const rebuilt = outerLines.map((line) =>
+    text.slice(line.start + Math.min(indent, line.length), line.start + line.length),
+  );
+  if (!innerLines.every((line, i) => line === (rebuilt[i] ?? ''))) return undefined;
+  const planned = textReplacements(inner, { documentIndex: 0 }, edits);
+  if ('unsafe' in planned) return planned;
+  const innerStarts: number[] = [];
+  let offset = 0;
+  for (const line of innerLines) {
+    innerStarts.push(offset);
+    offset += line.length + 1;
+  }
+  const toOuter = (at: number): number => {
+    let line = innerStarts.length - 1;
+    while (line > 0 && (innerStarts[line] ?? 0) > at) line--;
+    const outer = outerLines[line];
+    if (!outer) return range[1];
+    return outer.start + Math.min(indent, outer.length) + (at - (innerStarts[line] ?? 0));
+  };
+  return {
+    replacements: planned.replacements.map((replacement) => ({
+      start: toOuter(replacement.start),
+      end: toOuter(replacement.end),
+      text: replacement.text.replace(/\n/g, `\n${' '.repeat(indent)}`),
+    })),
+  };
+}
 
 function replacementFor(text: string, root: unknown, path: ReadonlyArray<string | number>, edit: FixEdit): Planned {
   let node: unknown = root;

@@ -3,7 +3,6 @@ import { JsonRecord, isRecord } from './json';
 import { DEFAULT_KUBERNETES_VERSION, KubeVersion } from './kube-version';
 import { IndexedObject, ObjectIndex } from './object-index';
 import { Rule, RuleContext, RuleReport, appliesTo } from './rule';
-import { DEFAULT_RULE_SETTINGS, RuleSettings } from './rule-settings';
 import { ALL_RULES } from './rules';
 import { suppressionJustification } from './suppression';
 
@@ -25,8 +24,11 @@ export interface ValidationOptions {
   readonly enabledRules?: readonly string[];
   /** Severity per rule id, replacing the rule's own. Unknown ids are an error. */
   readonly severityOverrides?: Readonly<Record<string, Severity>>;
-  /** Rule parameters. */
-  readonly settings?: Partial<RuleSettings>;
+  /**
+   * Per rule id, that rule's parameters (`Rule.parameters`); what is left out takes its default.
+   * Unknown ids, parameters of a rule that takes none and values its schema refuses are an error.
+   */
+  readonly parameters?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 }
 
 export interface ValidationReport {
@@ -49,6 +51,8 @@ export function validateObjects(inputs: Iterable<ValidationInput>, options: Vali
   checkRuleIds('disabledRules', options.disabledRules ?? [], knownRuleIds);
   checkRuleIds('severityOverrides', Object.keys(options.severityOverrides ?? {}), knownRuleIds);
   checkRuleIds('enabledRules', options.enabledRules ?? [], knownRuleIds);
+  checkRuleIds('parameters', Object.keys(options.parameters ?? {}), knownRuleIds);
+  for (const [id, values] of Object.entries(options.parameters ?? {})) checkParameters(rules, id, values);
   const disabled = new Set(options.disabledRules ?? []);
   const enabled = new Set(options.enabledRules ?? []);
   const version =
@@ -61,7 +65,6 @@ export function validateObjects(inputs: Iterable<ValidationInput>, options: Vali
     if (isRecord(input.object)) objects.push({ object: input.object, source: input.source });
   }
   const index = new ObjectIndex(objects);
-  const settings: RuleSettings = { ...DEFAULT_RULE_SETTINGS, ...options.settings };
   const findings: Array<Finding & { position: number }> = [];
 
   for (const rule of rules) {
@@ -70,7 +73,7 @@ export function validateObjects(inputs: Iterable<ValidationInput>, options: Vali
     const context: RuleContext = {
       index,
       kubernetesVersion: version,
-      settings,
+      parameters: options.parameters?.[rule.id] ?? {},
       knownRuleIds,
       report: (object: IndexedObject, report: RuleReport) => {
         const justification = suppressionJustification(object, rule.id);
@@ -131,6 +134,17 @@ function checkRuleIds(option: string, ids: readonly string[], known: ReadonlySet
   const unknown = ids.filter((id) => !known.has(id));
   if (unknown.length > 0) {
     throw new Error(`${option}: unknown rule id(s) ${unknown.join(', ')}; run \`ballast rules\` for the list`);
+  }
+}
+
+function checkParameters(rules: readonly Rule[], id: string, values: unknown): void {
+  const schema = rules.find((rule) => rule.id === id)?.parameters;
+  if (!schema) throw new Error(`parameters: rule ${id} takes no parameters`);
+  const result = schema.safeParse(values);
+  if (!result.success) {
+    throw new Error(
+      `parameters.${id}: ${result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+    );
   }
 }
 

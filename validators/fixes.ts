@@ -1,17 +1,37 @@
 import { Finding } from './finding';
 import { parseFieldPath } from './field-path';
-import { JsonRecord, asNumber, asRecord, isRecord } from './json';
+import { JsonRecord, asNumber, asRecord, isRecord, valueAt } from './json';
 import { KubeVersion } from './kube-version';
 import { defaultEvictionHard } from './rules/eviction/eviction-signals';
 import { flagMapEntries } from './rules/eviction/kubelet-flags';
+import { embeddedYamlDocuments } from './embedded-yaml';
+import { NFS_CLIENT } from './node-prerequisites';
+import { SYSTEMD_DROP_IN_KIND } from './systemd-drop-in';
 
-/** One change to an object, by field path from the object's root. */
+/**
+ * One change to an object, by field path from the object's root; or, with `in`, from the root of
+ * the YAML document held in the string at `in` (a kind `kubeadmConfigPatches` entry, a ConfigMap value).
+ */
 export type FixEdit =
-  | { readonly op: 'set'; readonly path: ReadonlyArray<string | number>; readonly value: unknown }
-  | { readonly op: 'delete'; readonly path: ReadonlyArray<string | number> };
+  | {
+      readonly op: 'set';
+      readonly path: ReadonlyArray<string | number>;
+      readonly value: unknown;
+      readonly in?: ReadonlyArray<string | number>;
+    }
+  | {
+      readonly op: 'delete';
+      readonly path: ReadonlyArray<string | number>;
+      readonly in?: ReadonlyArray<string | number>;
+    };
 
-/** What can be done about a finding mechanically: the edits, or why no edit is safe. */
-export type FixPlan = { readonly edits: readonly FixEdit[] } | { readonly unsafe: string };
+/**
+ * What can be done about a finding mechanically: the edits, or why no edit is safe. `precondition`
+ * marks edits that are right only once something outside the file is true (nodes carry a label):
+ * `ballast fix` applies them only when asked to (`--require-node-labels`), and says what to do first.
+ */
+export type FixPlan =
+  { readonly edits: readonly FixEdit[]; readonly precondition?: string } | { readonly unsafe: string };
 
 type Fixer = (finding: Finding, object: JsonRecord, version: KubeVersion) => FixPlan;
 
@@ -53,6 +73,7 @@ const FIXERS: ReadonlyMap<string, Fixer> = new Map<string, Fixer>([
       return { edits: [{ op: 'set', path, value: `${match[1] ?? ''}leases` }] };
     },
   ],
+  ['nfs-volume-without-node-prerequisite', requireNfsClientLabel],
   [
     'multi-node-access-on-rbd-filesystem',
     (finding) => ({ edits: [{ op: 'set', path: parseFieldPath(finding.path), value: ['ReadWriteOnce'] }] }),
@@ -61,56 +82,171 @@ const FIXERS: ReadonlyMap<string, Fixer> = new Map<string, Fixer>([
     'eviction-hard-drops-default-signals',
     (finding, object, version) => {
       const path = parseFieldPath(finding.path);
+      const embedded = embeddedDocumentPath(object, path);
+      if (embedded) return completeEvictionMap(embedded.document, embedded.inner, version, embedded.in);
       if (object.kind !== 'KubeletConfiguration') return completeEvictionFlag(object, path, version);
-      const current = asRecord(valueAt(object, path));
-      if (!current) return { unsafe: 'evictionHard is not a mapping' };
-      const edits: FixEdit[] = Object.entries(defaultEvictionHard(version))
-        .filter(([signal]) => !(signal in current))
-        .map(([signal, threshold]) => ({ op: 'set', path: [...path, signal], value: threshold }));
-      return { edits };
+      return completeEvictionMap(object, path, version);
     },
   ],
 ]);
 
+const NFS_CLIENT_LABEL = `${NFS_CLIENT.label.key}=${NFS_CLIENT.label.value}`;
+
+/**
+ * The NFS fix: require the label the node-config stack puts on nodes with mount.nfs. On a
+ * PersistentVolume, `spec.nodeAffinity.required` (every pod using it follows); on a pod template, a
+ * `nodeSelector` entry (ANDed with any affinity it has). Until nodes carry the label, the pods stay
+ * Pending: hence the precondition.
+ */
+function requireNfsClientLabel(finding: Finding, object: JsonRecord): FixPlan {
+  const precondition =
+    `pods stay Pending until nodes with the NFS client carry ${NFS_CLIENT_LABEL}: label them first ` +
+    `(the ballast node-config stack does, or \`kubectl label node <node> ${NFS_CLIENT_LABEL}\`)`;
+  const path = parseFieldPath(finding.path);
+  if (object.kind === 'PersistentVolume') {
+    if (asRecord(object.spec)?.nodeAffinity !== undefined) {
+      return {
+        unsafe:
+          'the PersistentVolume has a nodeAffinity already: add the label requirement to each of its terms by hand',
+      };
+    }
+    const required = {
+      nodeSelectorTerms: [
+        { matchExpressions: [{ key: NFS_CLIENT.label.key, operator: 'In', values: [NFS_CLIENT.label.value] }] },
+      ],
+    };
+    return { edits: [{ op: 'set', path: ['spec', 'nodeAffinity'], value: { required } }], precondition };
+  }
+  const volumes = path.lastIndexOf('volumes');
+  if (volumes <= 0) return { unsafe: 'the NFS volume is not in a pod template' };
+  const podSpec = path.slice(0, volumes);
+  const selector = valueAt(object, [...podSpec, 'nodeSelector']);
+  if (selector !== undefined && !isRecord(selector)) return { unsafe: 'the nodeSelector is not a mapping' };
+  const edit: FixEdit = selector
+    ? { op: 'set', path: [...podSpec, 'nodeSelector', NFS_CLIENT.label.key], value: NFS_CLIENT.label.value }
+    : { op: 'set', path: [...podSpec, 'nodeSelector'], value: { [NFS_CLIENT.label.key]: NFS_CLIENT.label.value } };
+  return { edits: [edit], precondition };
+}
+
+/** An `evictionHard` map completed with the version's default signals it leaves out. */
+function completeEvictionMap(
+  configuration: unknown,
+  path: ReadonlyArray<string | number>,
+  version: KubeVersion,
+  inText?: ReadonlyArray<string | number>,
+): FixPlan {
+  const current = asRecord(valueAt(configuration, path));
+  if (!current) return { unsafe: 'evictionHard is not a mapping' };
+  const edits: FixEdit[] = Object.entries(defaultEvictionHard(version))
+    .filter(([signal]) => !(signal in current))
+    .map(([signal, threshold]) => ({
+      op: 'set',
+      path: [...path, signal],
+      value: threshold,
+      ...(inText ? { in: inText } : {}),
+    }));
+  return { edits };
+}
+
+/**
+ * A KubeletConfiguration written as text inside the object: a kind Cluster's `kubeadmConfigPatches`
+ * entry (cluster-wide or per node) or a ConfigMap value (kube-system/kubelet-config). The path of
+ * the string, the one document it holds, and the path inside it; undefined for any other path or
+ * for a text of more than one document.
+ */
+function embeddedDocumentPath(
+  object: JsonRecord,
+  path: ReadonlyArray<string | number>,
+): { in: ReadonlyArray<string | number>; document: JsonRecord; inner: ReadonlyArray<string | number> } | undefined {
+  const length =
+    path[0] === 'data' || path[0] === 'kubeadmConfigPatches'
+      ? 2
+      : path[0] === 'nodes' && path[2] === 'kubeadmConfigPatches'
+        ? 4
+        : undefined;
+  if (length === undefined) return undefined;
+  const text = valueAt(object, path.slice(0, length));
+  const documents = typeof text === 'string' ? embeddedYamlDocuments(text) : [];
+  const [document] = documents;
+  if (documents.length !== 1 || !document) return undefined;
+  return { in: path.slice(0, length), document, inner: path.slice(length) };
+}
+
 /** `--eviction-hard=` before the list in a container's flag; kubeadm's kubeletExtraArgs hold the list alone. */
 const EVICTION_HARD_FLAG = /^(--eviction-hard=)?([^=]*)$/;
+/** The flag and its list inside a drop-in's `Environment=` value: `=` or a blank between them. */
+const EVICTION_HARD_IN_ARGUMENTS = /(--eviction-hard(?:=|\s+))(\S*)/;
+const EVICTION_HARD_WORD = /^--eviction-hard(=.*)?$/s;
 
 /**
  * The flag form of the eviction fix: kubeadm's and Cluster API's `kubeletExtraArgs` value (map or
- * `{name, value}` list) or a kubelet container's `--eviction-hard=` word, completed with the
- * signals it leaves out at their defaults for the target version, as the kubelet would have had them.
- * Thresholds inside an embedded text (a ConfigMap value, a kind patch) are left to a person.
+ * `{name, value}` list), a kubelet container's `--eviction-hard=` word, or the flag in a systemd
+ * drop-in's `Environment=` or `ExecStart=`, completed with the signals it leaves out at their
+ * defaults for the target version, as the kubelet would have had them. Thresholds inside an
+ * embedded text (a ConfigMap value, a kind patch) are left to a person.
  */
 function completeEvictionFlag(object: JsonRecord, path: ReadonlyArray<string | number>, version: KubeVersion): FixPlan {
+  if (object.kind === SYSTEMD_DROP_IN_KIND) return completeDropInFlag(object, path, version);
   const value = valueAt(object, path);
   const match = typeof value === 'string' ? EVICTION_HARD_FLAG.exec(value.trim()) : null;
   if (!match || path[0] === 'data' || path[0] === 'kubeadmConfigPatches') {
     return { unsafe: 'the thresholds are inside an embedded configuration text: add the missing signals by hand' };
   }
-  const list = match[2] ?? '';
+  const completed = completedSignalList(match[2] ?? '', version);
+  if (completed === undefined) return { edits: [] };
+  return { edits: [{ op: 'set', path, value: `${match[1] ?? ''}${completed}` }] };
+}
+
+/**
+ * A drop-in's flag is either inside an `Environment=` value (`KUBELET_EXTRA_ARGS=--eviction-hard=...`,
+ * the value edited) or one or two words of `ExecStart=` (the word holding the list edited).
+ */
+function completeDropInFlag(object: JsonRecord, path: ReadonlyArray<string | number>, version: KubeVersion): FixPlan {
+  const entry = asRecord(valueAt(object, path));
+  if (path[1] === 'environment' && typeof entry?.value === 'string') {
+    const match = EVICTION_HARD_IN_ARGUMENTS.exec(entry.value);
+    const completed = match ? completedSignalList(match[2] ?? '', version) : undefined;
+    if (!match || completed === undefined) return { edits: [] };
+    const value =
+      entry.value.slice(0, match.index) +
+      (match[1] ?? '') +
+      completed +
+      entry.value.slice(match.index + match[0].length);
+    return { edits: [{ op: 'set', path: [...path, 'value'], value }] };
+  }
+  const argv = Array.isArray(entry?.argv) ? entry.argv : [];
+  const at = argv.findIndex((word) => typeof word === 'string' && EVICTION_HARD_WORD.test(word));
+  const word = argv[at];
+  if (typeof word !== 'string') return { unsafe: 'the --eviction-hard flag was not found in the directive' };
+  const inline = word.includes('=');
+  const list = inline ? word.slice(word.indexOf('=') + 1) : argv[at + 1];
+  if (typeof list !== 'string') return { unsafe: '--eviction-hard has no value' };
+  const completed = completedSignalList(list, version);
+  if (completed === undefined) return { edits: [] };
+  return inline
+    ? { edits: [{ op: 'set', path: [...path, 'argv', at], value: `--eviction-hard=${completed}` }] }
+    : { edits: [{ op: 'set', path: [...path, 'argv', at + 1], value: completed }] };
+}
+
+/** `list` (`signal<value,...`) with the signals it leaves out appended at their defaults; undefined when none is missing. */
+function completedSignalList(list: string, version: KubeVersion): string | undefined {
   const present = new Set(
     flagMapEntries({ name: 'eviction-hard', value: list, path: '' }).map((entry) => entry.signal),
   );
   const missing = Object.entries(defaultEvictionHard(version))
     .filter(([signal]) => !present.has(signal))
     .map(([signal, threshold]) => `${signal}<${threshold}`);
-  if (missing.length === 0) return { edits: [] };
-  const completed = [list, ...missing].filter((part) => part !== '').join(',');
-  return { edits: [{ op: 'set', path, value: `${match[1] ?? ''}${completed}` }] };
+  if (missing.length === 0) return undefined;
+  return [list, ...missing].filter((part) => part !== '').join(',');
+}
+
+/** True when `ballast fix` can fix findings of the rule (where the finding's form allows it). */
+export function hasMachineFix(ruleId: string): boolean {
+  return FIXERS.has(ruleId);
 }
 
 /** The fix of a finding on `object`, or why there is none. */
 export function fixFor(finding: Finding, object: JsonRecord, version: KubeVersion): FixPlan {
   const fixer = FIXERS.get(finding.rule);
   return fixer ? fixer(finding, object, version) : { unsafe: 'no machine-applicable fix: the change needs a person' };
-}
-
-function valueAt(object: unknown, path: ReadonlyArray<string | number>): unknown {
-  let current = object;
-  for (const segment of path) {
-    if (Array.isArray(current) && typeof segment === 'number') current = current[segment];
-    else if (isRecord(current) && typeof segment === 'string') current = current[segment];
-    else return undefined;
-  }
-  return current;
 }

@@ -7,7 +7,6 @@ export * from './kube-version';
 export * from './object-index';
 export * from './pod-templates';
 export * from './rule';
-export * from './rule-settings';
 export * from './node-prerequisites';
 export * from './suppression';
 export * from './systemd-drop-in';

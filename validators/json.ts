@@ -53,6 +53,17 @@ export function getField(value: unknown, ...keys: string[]): unknown {
   return current;
 }
 
+/** The value at a field path of keys and list indexes (`['spec', 'volumes', 1]`); undefined where it leaves the data. */
+export function valueAt(object: unknown, path: ReadonlyArray<string | number>): unknown {
+  let current = object;
+  for (const segment of path) {
+    if (Array.isArray(current) && typeof segment === 'number') current = current[segment];
+    else if (isRecord(current) && typeof segment === 'string') current = current[segment];
+    else return undefined;
+  }
+  return current;
+}
+
 /** A list of strings, accepting a lone string where YAML authors forgot the list. */
 export function asStringList(value: unknown): string[] {
   if (typeof value === 'string') return [value];

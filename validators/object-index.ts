@@ -64,6 +64,8 @@ export class ObjectIndex {
   private readonly volumesByClaim = new Map<string, IndexedObject[]>();
   private readonly grantsBySubject = new Map<string, RoleGrant[]>();
   private readonly grantsBySubjectName = new Map<string, RoleGrant[]>();
+  private readonly bindingsByRole = new Map<string, IndexedObject[]>();
+  private readonly grantsCache = new Map<string, readonly RoleGrant[]>();
   private readonly derivedData = new Map<(index: ObjectIndex) => unknown, unknown>();
 
   constructor(inputs: ReadonlyArray<{ readonly object: JsonRecord; readonly source?: ObjectSource }>) {
@@ -150,10 +152,26 @@ export class ObjectIndex {
    */
   public grantsFor(namespace: string | undefined, serviceAccountName: string): readonly RoleGrant[] {
     if (namespace === undefined) return this.grantsBySubjectName.get(serviceAccountName) ?? [];
-    return [
-      ...(this.grantsBySubject.get(key('ServiceAccount', namespace, serviceAccountName)) ?? []),
-      ...(this.grantsBySubject.get(key('ServiceAccount', undefined, serviceAccountName)) ?? []),
-    ];
+    const subjectKey = key('ServiceAccount', namespace, serviceAccountName);
+    let grants = this.grantsCache.get(subjectKey);
+    if (!grants) {
+      grants = [
+        ...(this.grantsBySubject.get(subjectKey) ?? []),
+        ...(this.grantsBySubject.get(key('ServiceAccount', undefined, serviceAccountName)) ?? []),
+      ];
+      this.grantsCache.set(subjectKey, grants);
+    }
+    return grants;
+  }
+
+  /**
+   * The RoleBindings and ClusterRoleBindings whose roleRef names `role`: for a Role, only bindings
+   * in its namespace (or without one, as the role is then placed at apply time too).
+   */
+  public bindingsOf(role: IndexedObject): readonly IndexedObject[] {
+    const bindings = this.bindingsByRole.get(key(role.ref.kind, undefined, role.ref.name)) ?? [];
+    if (role.ref.kind !== 'Role') return bindings;
+    return bindings.filter((binding) => binding.ref.namespace === role.ref.namespace);
   }
 
   /**
@@ -195,6 +213,8 @@ export class ObjectIndex {
         roleRefKind === 'Role' || roleRefKind === 'ClusterRole'
           ? this.get(roleRefKind, binding.ref.namespace, roleRefName, binding)
           : undefined;
+      if (roleRefKind !== undefined && roleRefName !== undefined)
+        appendTo(this.bindingsByRole, key(roleRefKind, undefined, roleRefName), binding);
       for (const subject of asArray(binding.raw.subjects)) {
         if (!isRecord(subject) || subject.kind !== 'ServiceAccount') continue;
         const name = asString(subject.name);
@@ -224,16 +244,37 @@ function directoryOf(file: string | undefined): string {
   return file.slice(0, Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\'), 0));
 }
 
+/** Where the copies of one object sit, by file and by directory (the first copy of each). */
+interface CopyPlaces {
+  readonly byFile: ReadonlyMap<string | undefined, IndexedObject>;
+  readonly byDirectory: ReadonlyMap<string, IndexedObject>;
+}
+
+/** Built once per list of copies, on the first lookup that needs it: a lookup stays O(1) however many copies. */
+const COPY_PLACES = new WeakMap<readonly IndexedObject[], CopyPlaces>();
+
+function copyPlaces(candidates: readonly IndexedObject[]): CopyPlaces {
+  let places = COPY_PLACES.get(candidates);
+  if (!places) {
+    const byFile = new Map<string | undefined, IndexedObject>();
+    const byDirectory = new Map<string, IndexedObject>();
+    for (const candidate of candidates) {
+      if (!byFile.has(candidate.source.file)) byFile.set(candidate.source.file, candidate);
+      const directory = directoryOf(candidate.source.file);
+      if (!byDirectory.has(directory)) byDirectory.set(directory, candidate);
+    }
+    places = { byFile, byDirectory };
+    COPY_PLACES.set(candidates, places);
+  }
+  return places;
+}
+
 /** Of several copies of one object, the one in `from`'s file, else its directory, else the first. */
 function nearest(
   candidates: readonly IndexedObject[] | undefined,
   from: IndexedObject | undefined,
 ): IndexedObject | undefined {
   if (!candidates || candidates.length <= 1 || from?.source.file === undefined) return candidates?.[0];
-  const file = from.source.file;
-  return (
-    candidates.find((candidate) => candidate.source.file === file) ??
-    candidates.find((candidate) => directoryOf(candidate.source.file) === directoryOf(file)) ??
-    candidates[0]
-  );
+  const places = copyPlaces(candidates);
+  return places.byFile.get(from.source.file) ?? places.byDirectory.get(directoryOf(from.source.file)) ?? candidates[0];
 }

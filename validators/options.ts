@@ -3,7 +3,7 @@ import { ValidationOptions } from './engine';
 import { Severity } from './finding';
 import { isRecord } from './json';
 import { DEFAULT_KUBERNETES_VERSION, KUBERNETES_VERSION_ENV, KubeVersion, targetVersionProblem } from './kube-version';
-import { RuleSettings } from './rule-settings';
+import { RuleParameterSchema } from './rule';
 import { ALL_RULES } from './rules';
 
 /**
@@ -66,21 +66,10 @@ export class BallastOptionsError extends Error {
 
 const KNOWN_RULE_IDS: ReadonlySet<string> = new Set(ALL_RULES.map((rule) => rule.id));
 
-/**
- * Each rule's parameters, as a schema with defaults. A rule without an entry takes none.
- * The values end up in the engine's rule settings.
- */
-const RULE_PARAMETERS: ReadonlyMap<string, z.ZodType<Partial<RuleSettings>>> = new Map([
-  [
-    'nfs-volume-without-node-prerequisite',
-    z.strictObject({
-      prerequisiteLabelKeys: z
-        .array(z.string().min(1, 'a node label key cannot be empty'))
-        .describe('node label keys that mark nodes where the NFS client is installed')
-        .optional(),
-    }),
-  ],
-]);
+/** Each rule's parameter schema (`Rule.parameters`), by rule id. A rule without one takes none. */
+const RULE_PARAMETERS: ReadonlyMap<string, RuleParameterSchema> = new Map(
+  ALL_RULES.flatMap((rule) => (rule.parameters ? [[rule.id, rule.parameters] as const] : [])),
+);
 
 const ruleSwitch = z.union([z.enum(['off', 'on', 'error', 'warning']), z.boolean()], {
   error: 'expected off, on, error or warning',
@@ -149,7 +138,7 @@ export function resolveOptions(input: unknown, context: ResolveContext): Resolve
     }
   }
 
-  let settings: Partial<RuleSettings> = {};
+  const ruleParameterValues: Record<string, Record<string, unknown>> = {};
   for (const [id, values] of Object.entries(parameters)) {
     const schema = RULE_PARAMETERS.get(id);
     if (!KNOWN_RULE_IDS.has(id)) {
@@ -158,8 +147,9 @@ export function resolveOptions(input: unknown, context: ResolveContext): Resolve
       problems.push(`parameters.${id}: this rule takes no parameters`);
     } else {
       const result = schema.safeParse(values);
-      if (result.success) settings = { ...settings, ...result.data };
-      else problems.push(...issuesOf(result.error, ['parameters', id]));
+      if (result.success) ruleParameterValues[id] = values;
+      // Every rule's schema is a zod schema (RuleParameterSchema only hides zod from the published types).
+      else problems.push(...issuesOf(result.error as z.ZodError, ['parameters', id]));
     }
   }
 
@@ -170,19 +160,27 @@ export function resolveOptions(input: unknown, context: ResolveContext): Resolve
     disabledRules,
     enabledRules,
     severityOverrides,
-    settings,
+    parameters: ruleParameterValues,
   };
 }
 
-/**
- * The parameters a rule takes, for `ballast explain` and the catalogue: name and description.
- */
-export function ruleParameters(ruleId: string): ReadonlyArray<{ name: string; description: string }> {
+/** One parameter of a rule, for `ballast explain`, the catalogue and SARIF. */
+export interface RuleParameterInfo {
+  readonly name: string;
+  readonly description: string;
+  /** The value the rule uses when the options leave the parameter out. */
+  readonly default: unknown;
+}
+
+/** The parameters a rule takes, with their descriptions and defaults (from `Rule.parameters`). */
+export function ruleParameters(ruleId: string): readonly RuleParameterInfo[] {
   const schema = RULE_PARAMETERS.get(ruleId);
-  if (!(schema instanceof z.ZodObject)) return [];
-  return Object.entries(schema.shape as Record<string, z.ZodType>).map(([name, field]) => ({
+  if (!schema) return [];
+  const defaults: Record<string, unknown> = schema.parse({});
+  return Object.entries(schema.shape).map(([name, field]) => ({
     name,
     description: field.description ?? '',
+    default: defaults[name],
   }));
 }
 

@@ -1,7 +1,6 @@
 import { ObjectIndex, IndexedObject } from './object-index';
 import { KubeVersion } from './kube-version';
 import { Severity } from './finding';
-import { RuleSettings } from './rule-settings';
 
 /** The Kubernetes versions a rule applies to. Both bounds are optional. */
 export interface KubernetesVersionRange {
@@ -26,10 +25,34 @@ export interface RuleReport {
 export interface RuleContext {
   readonly index: ObjectIndex;
   readonly kubernetesVersion: KubeVersion;
-  readonly settings: RuleSettings;
+  /**
+   * The parameters set for this rule in the options (`parameters.<rule id>`), already checked
+   * against its schema; the rule reads them, defaults filled in, with `parametersOf`.
+   */
+  readonly parameters: Readonly<Record<string, unknown>>;
   /** The ids of every rule the engine knows (for rules about suppression annotations). */
   readonly knownRuleIds: ReadonlySet<string>;
   report(object: IndexedObject, report: RuleReport): void;
+}
+
+/**
+ * A rule's parameters (kube-linter's params, ESLint's `meta.schema`): a zod object schema whose
+ * every field has a description and a default, so a team sets only what differs in its cluster.
+ * Declared by what ballast uses of it, so the published types do not pull in zod's.
+ */
+export interface RuleParameterSchema {
+  parse(value: unknown): Record<string, unknown>;
+  safeParse(
+    value: unknown,
+  ):
+    | { readonly success: true; readonly data: Record<string, unknown> }
+    | {
+        readonly success: false;
+        readonly error: {
+          readonly issues: ReadonlyArray<{ readonly path: readonly PropertyKey[]; readonly message: string }>;
+        };
+      };
+  readonly shape: Readonly<Record<string, { readonly description?: string | undefined }>>;
 }
 
 /** Bad and good YAML for the rule catalogue and `ballast explain`. */
@@ -52,7 +75,7 @@ export interface Rule {
    * `['Deployment', 'PersistentVolumeClaim']`. Normalized forms count under the kind they came
    * from (a kubeadm InitConfiguration that carries kubelet flags is listed as such).
    */
-  readonly scope?: readonly string[];
+  readonly scope: readonly string[];
   /** One line: what the rule finds. */
   readonly summary: string;
   /** The incident it prevents and the fact behind it. */
@@ -66,6 +89,8 @@ export interface Rule {
    * @default false
    */
   readonly optIn?: boolean;
+  /** What a team may adapt to its cluster, with defaults: `parameters.<id>` in the options. @default - none */
+  readonly parameters?: RuleParameterSchema;
   /** Looks at the whole object set through the index and reports findings. */
   check(context: RuleContext): void;
 }
@@ -77,4 +102,9 @@ export function appliesTo(rule: Rule, version: KubeVersion): boolean {
   if (range.from !== undefined && version.before(range.from)) return false;
   if (range.before !== undefined && version.atLeast(range.before)) return false;
   return true;
+}
+
+/** The rule's parameters as the options set them, defaults filled in and typed by its schema. */
+export function parametersOf<T>(context: RuleContext, schema: { parse(value: unknown): T }): T {
+  return schema.parse(context.parameters);
 }

@@ -1,10 +1,12 @@
 import * as path from 'path';
 import type * as Sarif from 'sarif';
-import { ALL_RULES, Rule } from '../../validators';
+import { ALL_RULES, Rule, ruleParameters } from '../../validators';
+import { REPOSITORY_URL } from '../package-info';
 import { YAML_SYNTAX_ERROR } from '../load-manifests';
 import { FormatOptions, LintFinding, LintResult, describeRef } from '../lint-result';
 
-const INFORMATION_URI = 'https://github.com/ballast-dev/ballast';
+/** Each rule's entry in the catalogue: the anchor is the rule id (docs/rules.md headings). */
+const RULES_DOC = `${REPOSITORY_URL}/blob/main/docs/rules.md`;
 
 /** The loader's own finding, described like a rule so code scanning can show help for it. */
 const YAML_SYNTAX_RULE: Sarif.ReportingDescriptor = {
@@ -13,6 +15,7 @@ const YAML_SYNTAX_RULE: Sarif.ReportingDescriptor = {
   shortDescription: { text: 'The file is not valid YAML (or is binary), so its objects cannot be checked.' },
   fullDescription: { text: 'The file is not valid YAML (or is binary), so its objects cannot be checked.' },
   help: { text: 'Fix the YAML syntax at the reported line.', markdown: 'Fix the YAML syntax at the reported line.' },
+  helpUri: `${RULES_DOC}#${YAML_SYNTAX_ERROR}`,
   defaultConfiguration: { level: 'error' },
 };
 
@@ -33,7 +36,7 @@ export function formatSarif(result: LintResult, options: FormatOptions): string 
             name: 'ballast',
             version: options.version,
             semanticVersion: options.version,
-            informationUri: INFORMATION_URI,
+            informationUri: REPOSITORY_URL,
             rules,
           },
         },
@@ -56,6 +59,7 @@ function toDescriptor(rule: Rule): Sarif.ReportingDescriptor {
   const example = rule.example
     ? `\n\nBad:\n\n\`\`\`yaml\n${rule.example.bad}\n\`\`\`\n\nGood:\n\n\`\`\`yaml\n${rule.example.good}\n\`\`\``
     : '';
+  const parameters = ruleParameters(rule.id);
   return {
     id: rule.id,
     name: rule.id
@@ -68,8 +72,16 @@ function toDescriptor(rule: Rule): Sarif.ReportingDescriptor {
       text: `${rule.summary}\n\nWhy: ${rule.why}\n\nFix: ${rule.fix}`,
       markdown: `**${rule.summary}**\n\n**Why:** ${rule.why}\n\n**Fix:** ${rule.fix}${example}\n\nSuppress with the annotation \`ballast.dev/suppress.${rule.id}: "<reason>"\`.`,
     },
-    defaultConfiguration: { level: rule.severity, enabled: rule.optIn !== true },
-    properties: { tags: ['kubernetes', 'ballast'], precision: 'high' },
+    helpUri: `${RULES_DOC}#${rule.id}`,
+    defaultConfiguration: {
+      level: rule.severity,
+      enabled: rule.optIn !== true,
+      // SARIF's reportingConfiguration.parameters: the rule's parameters at their defaults.
+      ...(parameters.length > 0
+        ? { parameters: Object.fromEntries(parameters.map((parameter) => [parameter.name, parameter.default])) }
+        : {}),
+    },
+    properties: { tags: ['kubernetes', 'ballast'], precision: 'high', scope: [...rule.scope] },
   };
 }
 

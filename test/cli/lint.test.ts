@@ -1,3 +1,4 @@
+import * as fs from 'fs';
 import * as path from 'path';
 import { readLintOptions } from '../../cli/config';
 import { UsageError } from '../../cli/load-manifests';
@@ -281,7 +282,7 @@ describe('ballast lint: configuration', () => {
     }
   });
 
-  test('.ballast.yaml in the working directory is read by default; rule parameters reach the rule settings', () => {
+  test('.ballast.yaml in the working directory is read by default; rule parameters reach the rule', () => {
     const tree = tempTree({
       '.ballast.yaml':
         'parameters:\n  nfs-volume-without-node-prerequisite:\n    prerequisiteLabelKeys: [example.com/nfs-client]\n' +
@@ -293,7 +294,7 @@ describe('ballast lint: configuration', () => {
         configFile: path.join(tree.dir, '.ballast.yaml'),
         disabledRules: [],
         severityOverrides: { 'recycle-reclaim-policy': 'error' },
-        settings: { prerequisiteLabelKeys: ['example.com/nfs-client'] },
+        parameters: { 'nfs-volume-without-node-prerequisite': { prerequisiteLabelKeys: ['example.com/nfs-client'] } },
       });
       const empty = tempTree({});
       expect(readLintOptions(undefined, empty.dir, undefined).configFile).toBeUndefined();
@@ -403,7 +404,13 @@ describe('ballast lint: output formats', () => {
         expect(rule.shortDescription.text).toBeTruthy();
         expect(rule.help.text).toBeTruthy();
         expect(['error', 'warning']).toContain(rule.defaultConfiguration.level);
+        // Code scanning links "learn more" to the rule's own entry of the catalogue.
+        expect(rule.helpUri).toBe(`https://github.com/ballast-k8s/ballast/blob/main/docs/rules.md#${rule.id}`);
       }
+      const catalogue = fs.readFileSync(path.join(__dirname, '..', '..', 'docs', 'rules.md'), 'utf8');
+      for (const rule of driver.rules) expect(catalogue).toContain(`\n## ${rule.id}\n`);
+      const nfs = driver.rules.find((r: { id: string }) => r.id === 'nfs-volume-without-node-prerequisite');
+      expect(nfs.defaultConfiguration.parameters).toEqual({ prerequisiteLabelKeys: ['node.ballast.dev/nfs-client'] });
       const result = log.runs[0].results[0];
       expect(result).toMatchObject({ ruleId: 'persistent-volume-with-namespace', level: 'error' });
       expect(driver.rules[result.ruleIndex].id).toBe(result.ruleId);

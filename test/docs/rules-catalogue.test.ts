@@ -41,8 +41,16 @@ describe('rule catalogue (docs/rules.md)', () => {
   });
 
   test('versions are written as the range the rule applies to', () => {
-    const base: Rule = { id: 'x', severity: 'warning', summary: 's', why: 'w', fix: 'f', check: () => undefined };
-    expect(renderRuleEntry(base)).toContain('- Kubernetes versions: all');
+    const base: Rule = {
+      id: 'x',
+      severity: 'warning',
+      scope: ['ConfigMap'],
+      summary: 's',
+      why: 'w',
+      fix: 'f',
+      check: () => undefined,
+    };
+    expect(renderRuleEntry(base)).toContain('- Kubernetes versions: all\n- Looks at: ConfigMap\n');
     expect(renderRuleEntry({ ...base, kubernetesVersions: { from: '1.29' } })).toContain(
       '- Kubernetes versions: 1.29 and later',
     );
@@ -56,7 +64,15 @@ describe('rule catalogue (docs/rules.md)', () => {
   });
 
   test('a summary with a pipe does not break the index table', () => {
-    const rule: Rule = { id: 'x', severity: 'error', summary: 'a | b', why: 'w', fix: 'f', check: () => undefined };
+    const rule: Rule = {
+      id: 'x',
+      severity: 'error',
+      scope: ['*'],
+      summary: 'a | b',
+      why: 'w',
+      fix: 'f',
+      check: () => undefined,
+    };
     expect(renderCatalogue([rule])).toContain('| [x](#x) | error | a \\| b |');
   });
 });

@@ -32,7 +32,7 @@ export interface LabelledFile {
   readonly label: Label;
   readonly rules: readonly string[];
   readonly why: string;
-  /** `tuning`: labelled while the rules were being fixed; `held-out`: labelled before ballast ran on it. */
+  /** `tuning`: labelled while the rules were being fixed; `held-out`, `held-out-2`: labelled before ballast ran on them (two rounds). */
   readonly set: string;
 }
 
@@ -68,7 +68,7 @@ export function readSources(file = path.join(HERE, 'SOURCES.tsv')): Source[] {
   return readTsv(file).map((row) => ({ repository: row.repository ?? '', commit: row.commit ?? '' }));
 }
 
-function mirrorRoots(argv: readonly string[]): string[] {
+export function mirrorRoots(argv: readonly string[]): string[] {
   const flag = argv.indexOf('--mirror');
   const given = flag >= 0 ? argv[flag + 1] : process.env.BALLAST_REAL_WORLD_MIRROR;
   if (given) return [given];
@@ -76,7 +76,7 @@ function mirrorRoots(argv: readonly string[]): string[] {
 }
 
 /** The git directory of a repository's snapshot, or undefined when this machine has none with the commit. */
-function gitDirectory(roots: readonly string[], source: Source): string | undefined {
+export function gitDirectory(roots: readonly string[], source: Source): string | undefined {
   for (const root of roots) {
     for (const candidate of ['repo/.git', 'repo']) {
       const directory = path.join(root, source.repository.replace('/', '+'), candidate);
@@ -127,7 +127,7 @@ const LEFT_OUT = /(^|\/)(vendor|\.github)\//;
  * commit into `checkout`, blob by blob: a snapshot may lack its largest blobs, so no archive of
  * the whole tree is asked for.
  */
-function writeWalkedFiles(gitDir: string, commit: string, checkout: string): void {
+export function writeWalkedFiles(gitDir: string, commit: string, checkout: string): void {
   const tree = execFileSync('git', ['--git-dir', gitDir, 'ls-tree', '-r', '-z', commit], { maxBuffer: 1 << 28 })
     .toString('utf8')
     .split('\0')
@@ -164,7 +164,7 @@ function gitBlob(file: string): string {
   return execFileSync('git', ['hash-object', file]).toString().trim();
 }
 
-function percent(part: number, whole: number): string {
+export function percent(part: number, whole: number): string {
   return whole === 0 ? 'n/a' : `${((100 * part) / whole).toFixed(1)}% (${part}/${whole})`;
 }
 

@@ -85,6 +85,7 @@ describe('options', () => {
     const versioned: Rule = {
       id: 'versioned',
       severity: 'warning',
+      scope: ['ConfigMap'],
       summary: '',
       why: '',
       fix: '',
@@ -151,6 +152,7 @@ describe('robustness', () => {
     const broken: Rule = {
       id: 'broken',
       severity: 'warning',
+      scope: ['*'],
       summary: '',
       why: '',
       fix: '',

@@ -21,11 +21,11 @@ describe('the one options schema', () => {
       disabledRules: [],
       enabledRules: [],
       severityOverrides: {},
-      settings: {},
+      parameters: {},
     });
   });
 
-  test('rules switch off (also YAML 1.1 false), on, or to a severity; parameters reach the rule settings', () => {
+  test('rules switch off (also YAML 1.1 false), on, or to a severity; parameters reach the rule, the defaults listed from its schema', () => {
     const options = resolve({
       rules: {
         'recycle-reclaim-policy': 'off',
@@ -37,9 +37,15 @@ describe('the one options schema', () => {
     });
     expect(options.disabledRules).toEqual(['recycle-reclaim-policy', 'persistent-volume-with-namespace']);
     expect(options.severityOverrides).toEqual({ 'nfs-volume-without-version': 'error' });
-    expect(options.settings).toEqual({ prerequisiteLabelKeys: ['example.com/nfs'] });
-    expect(ruleParameters('nfs-volume-without-node-prerequisite').map((p) => p.name)).toEqual([
-      'prerequisiteLabelKeys',
+    expect(options.parameters).toEqual({
+      'nfs-volume-without-node-prerequisite': { prerequisiteLabelKeys: ['example.com/nfs'] },
+    });
+    expect(ruleParameters('nfs-volume-without-node-prerequisite')).toEqual([
+      {
+        name: 'prerequisiteLabelKeys',
+        description: expect.stringContaining('NFS client is installed'),
+        default: ['node.ballast.dev/nfs-client'],
+      },
     ]);
   });
 

@@ -1,3 +1,4 @@
+import { EVICTION_SETTING_KINDS } from '../scopes';
 import { Rule } from '../../rule';
 import { EVICTION_FLAG_FIELDS } from './kubelet-flags';
 import { evictionSettingsViews } from './eviction-settings';
@@ -5,6 +6,7 @@ import { evictionSettingsViews } from './eviction-settings';
 export const deprecatedKubeletEvictionFlag: Rule = {
   id: 'deprecated-kubelet-eviction-flag',
   severity: 'warning',
+  scope: EVICTION_SETTING_KINDS,
   summary: 'The kubelet is configured with a deprecated --eviction-* flag.',
   why:
     'The --eviction-* flags are deprecated in favour of the KubeletConfiguration file. Flags hide in unit drop-ins ' +

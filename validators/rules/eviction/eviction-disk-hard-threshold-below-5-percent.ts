@@ -1,3 +1,4 @@
+import { EVICTION_SETTING_KINDS } from '../scopes';
 import { Rule } from '../../rule';
 import { parseThreshold } from './eviction-signals';
 import { evictionSettingsViews } from './eviction-settings';
@@ -8,6 +9,7 @@ const MINIMUM_PERCENT = 5;
 export const evictionDiskHardThresholdBelow5Percent: Rule = {
   id: 'eviction-disk-hard-threshold-below-5-percent',
   severity: 'warning',
+  scope: EVICTION_SETTING_KINDS,
   summary:
     'The nodefs.available or imagefs.available hard threshold is below 5%: the disk fills before anything is evicted.',
   why:

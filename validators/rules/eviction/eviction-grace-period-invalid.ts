@@ -1,3 +1,4 @@
+import { EVICTION_SETTING_KINDS } from '../scopes';
 import { Rule } from '../../rule';
 import { gracePeriodError, isEvictionSignal } from './eviction-signals';
 import { evictionSettingsViews } from './eviction-settings';
@@ -5,6 +6,7 @@ import { evictionSettingsViews } from './eviction-settings';
 export const evictionGracePeriodInvalid: Rule = {
   id: 'eviction-grace-period-invalid',
   severity: 'error',
+  scope: EVICTION_SETTING_KINDS,
   summary: 'A soft eviction grace period is negative or not a duration: the kubelet refuses to start.',
   why:
     "The kubelet parses evictionSoftGracePeriod with Go's time.ParseDuration and exits on a negative value " +

@@ -1,3 +1,4 @@
+import { EVICTION_SETTING_KINDS } from '../scopes';
 import { Rule } from '../../rule';
 import { EvictionSignal, MERGE_DEFAULT_EVICTION_SETTINGS_SINCE, defaultEvictionHard } from './eviction-signals';
 import { evictionSettingsViews, mergesDefaultSignals } from './eviction-settings';
@@ -5,6 +6,7 @@ import { evictionSettingsViews, mergesDefaultSignals } from './eviction-settings
 export const evictionHardDropsDefaultSignals: Rule = {
   id: 'eviction-hard-drops-default-signals',
   severity: 'error',
+  scope: EVICTION_SETTING_KINDS,
   summary: "evictionHard / --eviction-hard names some but not all of the kubelet's default signals.",
   why:
     "Setting any hard threshold replaces the kubelet's whole default map: the --eviction-hard flag " +

@@ -1,3 +1,4 @@
+import { EVICTION_SETTING_KINDS } from '../scopes';
 import { Rule } from '../../rule';
 import { isEvictionSignal, minimumReclaimError } from './eviction-signals';
 import { evictionSettingsViews } from './eviction-settings';
@@ -5,6 +6,7 @@ import { evictionSettingsViews } from './eviction-settings';
 export const evictionMinimumReclaimInvalid: Rule = {
   id: 'eviction-minimum-reclaim-invalid',
   severity: 'error',
+  scope: EVICTION_SETTING_KINDS,
   summary: 'An eviction minimum reclaim is a percentage <= 0 or a negative quantity: the kubelet refuses to start.',
   why:
     'The kubelet checks evictionMinimumReclaim at start ("eviction percentage minimum reclaim <signal> must be ' +

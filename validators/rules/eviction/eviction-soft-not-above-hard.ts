@@ -1,3 +1,4 @@
+import { EVICTION_SETTING_KINDS } from '../scopes';
 import { Rule } from '../../rule';
 import { compareThresholds, isEvictionSignal, parseThreshold } from './eviction-signals';
 import { effectiveHardThresholds, evictionSettingsViews } from './eviction-settings';
@@ -5,6 +6,7 @@ import { effectiveHardThresholds, evictionSettingsViews } from './eviction-setti
 export const evictionSoftNotAboveHard: Rule = {
   id: 'eviction-soft-not-above-hard',
   severity: 'error',
+  scope: EVICTION_SETTING_KINDS,
   summary: 'A soft eviction threshold is not above the hard threshold of the same signal, so it never fires first.',
   why:
     'Soft thresholds exist to evict gracefully before the hard threshold kills pods at once. A soft threshold at or ' +

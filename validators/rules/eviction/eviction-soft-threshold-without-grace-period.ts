@@ -1,9 +1,11 @@
+import { EVICTION_SETTING_KINDS } from '../scopes';
 import { Rule } from '../../rule';
 import { entriesBySignal, evictionSettingsViews } from './eviction-settings';
 
 export const evictionSoftThresholdWithoutGracePeriod: Rule = {
   id: 'eviction-soft-threshold-without-grace-period',
   severity: 'error',
+  scope: EVICTION_SETTING_KINDS,
   summary: 'A soft eviction threshold has no grace period for its signal: the kubelet refuses to start.',
   why:
     'The kubelet checks at start that every evictionSoft signal has an evictionSoftGracePeriod and exits with ' +

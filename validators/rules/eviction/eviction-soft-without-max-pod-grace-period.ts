@@ -1,3 +1,4 @@
+import { EVICTION_SETTING_KINDS } from '../scopes';
 import { asNumber } from '../../json';
 import { Rule } from '../../rule';
 import { evictionSettingsViews } from './eviction-settings';
@@ -5,6 +6,7 @@ import { evictionSettingsViews } from './eviction-settings';
 export const evictionSoftWithoutMaxPodGracePeriod: Rule = {
   id: 'eviction-soft-without-max-pod-grace-period',
   severity: 'warning',
+  scope: EVICTION_SETTING_KINDS,
   summary:
     'Soft eviction thresholds with evictionMaxPodGracePeriod 0 (the default): soft evictions kill without grace.',
   why:

@@ -1,3 +1,4 @@
+import { EVICTION_SETTING_KINDS } from '../scopes';
 import { Rule } from '../../rule';
 import { isEvictionSignal, parseThreshold } from './eviction-signals';
 import { evictionSettingsViews } from './eviction-settings';
@@ -5,6 +6,7 @@ import { evictionSettingsViews } from './eviction-settings';
 export const evictionThresholdDisablesSignal: Rule = {
   id: 'eviction-threshold-disables-signal',
   severity: 'warning',
+  scope: EVICTION_SETTING_KINDS,
   summary: 'An eviction threshold of 0% or 100% silently disables the signal.',
   why:
     'The kubelet ignores thresholds of exactly 0% and 100% without a word: the signal then has no threshold, the ' +

@@ -1,3 +1,4 @@
+import { EVICTION_SETTING_KINDS } from '../scopes';
 import { Rule } from '../../rule';
 import { isEvictionSignal, parseThreshold } from './eviction-signals';
 import { evictionSettingsViews } from './eviction-settings';
@@ -5,6 +6,7 @@ import { evictionSettingsViews } from './eviction-settings';
 export const evictionThresholdOutOfRange: Rule = {
   id: 'eviction-threshold-out-of-range',
   severity: 'error',
+  scope: EVICTION_SETTING_KINDS,
   summary:
     'An eviction threshold is a percentage outside 0-100%, a quantity <= 0, or unreadable: the kubelet refuses to start.',
   why:

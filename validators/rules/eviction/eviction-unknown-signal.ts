@@ -1,3 +1,4 @@
+import { EVICTION_SETTING_KINDS } from '../scopes';
 import { Rule } from '../../rule';
 import { EVICTION_SIGNALS, isEvictionSignal } from './eviction-signals';
 import { evictionSettingsViews } from './eviction-settings';
@@ -5,6 +6,7 @@ import { evictionSettingsViews } from './eviction-settings';
 export const evictionUnknownSignal: Rule = {
   id: 'eviction-unknown-signal',
   severity: 'error',
+  scope: EVICTION_SETTING_KINDS,
   summary: 'An eviction setting names a signal the kubelet does not know: it refuses to start.',
   why:
     'The kubelet validates every key of evictionHard, evictionSoft, evictionSoftGracePeriod and ' +

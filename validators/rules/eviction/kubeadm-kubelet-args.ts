@@ -42,6 +42,9 @@ const KUBEADM_CONFIG_HOLDERS: ReadonlyArray<{ kind: string; paths: ReadonlyArray
   },
 ];
 
+/** The kubeadm and Cluster API kinds that carry `nodeRegistration.kubeletExtraArgs`. */
+export const KUBEADM_CONFIG_KINDS: readonly string[] = KUBEADM_CONFIG_HOLDERS.map((holder) => holder.kind);
+
 /** The kubelet flags of one kubeadm node registration, as command words with their field paths. */
 export interface KubeadmKubeletArgs {
   readonly object: IndexedObject;

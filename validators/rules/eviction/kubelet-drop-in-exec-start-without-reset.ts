@@ -5,6 +5,7 @@ import { readDropInService } from './kubelet-drop-in-service';
 export const kubeletDropInExecStartWithoutReset: Rule = {
   id: 'kubelet-drop-in-exec-start-without-reset',
   severity: 'error',
+  scope: ['SystemdDropIn (kubelet.service.d/*.conf)'],
   summary: 'A kubelet drop-in adds an ExecStart= without the empty ExecStart= line that clears the previous one.',
   why:
     'kubelet.service already has an ExecStart=. ExecStart= is a list: a drop-in that adds one without first writing ' +

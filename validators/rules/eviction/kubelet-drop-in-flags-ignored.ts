@@ -12,6 +12,7 @@ import {
 export const kubeletDropInFlagsIgnored: Rule = {
   id: 'kubelet-drop-in-flags-ignored',
   severity: 'error',
+  scope: ['SystemdDropIn (kubelet.service.d/*.conf)'],
   summary: "A kubelet drop-in sets kubelet flags in a variable that never reaches the kubelet's command line.",
   why:
     'systemd passes a variable set with Environment= to the kubelet only if ExecStart= references it, and values from ' +

@@ -5,6 +5,7 @@ import { KUBEADM_DROP_IN_NAME, execStartAfterReset, readDropInService } from './
 export const kubeletDropInSortsBeforeKubeadm: Rule = {
   id: 'kubelet-drop-in-sorts-before-kubeadm',
   severity: 'error',
+  scope: ['SystemdDropIn (kubelet.service.d/*.conf)'],
   summary: "A kubelet drop-in replaces ExecStart= but its file name sorts before kubeadm's 10-kubeadm.conf.",
   why:
     "systemd applies drop-ins in file-name order across all directories. kubeadm's 10-kubeadm.conf resets ExecStart= " +

@@ -1,3 +1,4 @@
+import { LEADER_ELECTION_SETTING_KINDS } from '../scopes';
 import { valueExcerpt } from '../../value-excerpt';
 import { Rule } from '../../rule';
 import { parseGoDuration } from '../../go-duration';
@@ -29,6 +30,7 @@ function durationOf(setting: WrittenSetting): number | undefined {
 export const invalidLeaderElectionTimings: Rule = {
   id: 'invalid-leader-election-timings',
   severity: 'error',
+  scope: LEADER_ELECTION_SETTING_KINDS,
   summary: 'Leader-election timings that client-go rejects (leaseDuration > renewDeadline > 1.2 × retryPeriod > 0).',
   why:
     "client-go's NewLeaderElector refuses leaseDuration <= renewDeadline, renewDeadline <= 1.2 × " +

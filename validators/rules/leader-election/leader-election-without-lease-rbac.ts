@@ -1,4 +1,6 @@
+import { LEADER_ELECTION_SETTING_KINDS, RBAC_KINDS } from '../scopes';
 import { asString, ownEntry } from '../../json';
+import { RoleGrant } from '../../object-index';
 import { Rule } from '../../rule';
 import { LEGACY_LOCKS } from './legacy-leader-election-lock';
 import { LeaderElectionSettings, leaderElectionEnabled, leaderElectionSettings } from './leader-election-settings';
@@ -8,6 +10,7 @@ export const leaderElectionWithoutLeaseRbac: Rule = {
   id: 'leader-election-without-lease-rbac',
   // An error: it is reported only when every binding and role of the ServiceAccount is in the input.
   severity: 'error',
+  scope: [...LEADER_ELECTION_SETTING_KINDS, ...RBAC_KINDS],
   summary:
     "A workload runs with leader election on but its ServiceAccount's RBAC, all in the set, does not allow get, create and update on leases.",
   why:
@@ -54,6 +57,17 @@ export const leaderElectionWithoutLeaseRbac: Rule = {
   },
   check(context) {
     const reported = new Set<string>();
+    // The verdict depends on the ServiceAccount only; many pod templates share one.
+    const missingBySubject = new Map<string, readonly string[] | undefined>();
+    const clusterRoles = context.index.ofKind('ClusterRole');
+    const missingFor = (grants: readonly RoleGrant[]): readonly string[] | undefined => {
+      // Only judge RBAC we can see whole: no binding, or a binding to a role outside the set, is unknown.
+      if (grants.length === 0 || grants.some((grant) => grant.role === undefined)) return undefined;
+      // All of the ServiceAccount's RBAC is here: its roles together, aggregated ClusterRoles included.
+      const rules = grants.map((grant) => (grant.role ? effectiveRules(grant.role, clusterRoles) : undefined));
+      if (rules.some((list) => list === undefined)) return undefined;
+      return missingLeaseVerbs(rules.flatMap((list) => list ?? []));
+    };
     for (const settings of leaderElectionSettings(context.index)) {
       const template = settings.podTemplate;
       if (!template || !settings.leaderElect || !leaderElectionEnabled(settings) || usesLegacyLock(settings)) continue;
@@ -63,14 +77,10 @@ export const leaderElectionWithoutLeaseRbac: Rule = {
       const serviceAccount =
         asString(template.spec.serviceAccountName) ?? asString(template.spec.serviceAccount) ?? 'default';
       const grants = context.index.grantsFor(template.owner.ref.namespace, serviceAccount);
-      // Only judge RBAC we can see whole: no binding, or a binding to a role outside the set, is unknown.
-      if (grants.length === 0 || grants.some((grant) => grant.role === undefined)) continue;
-      // All of the ServiceAccount's RBAC is here: its roles together, aggregated ClusterRoles included.
-      const clusterRoles = context.index.ofKind('ClusterRole');
-      const rules = grants.map((grant) => (grant.role ? effectiveRules(grant.role, clusterRoles) : undefined));
-      if (rules.some((list) => list === undefined)) continue;
-      const missing = missingLeaseVerbs(rules.flatMap((list) => list ?? []));
-      if (missing.length === 0) continue;
+      const subjectKey = `${template.owner.ref.namespace ?? '\u0000'}/${serviceAccount}`;
+      if (!missingBySubject.has(subjectKey)) missingBySubject.set(subjectKey, missingFor(grants));
+      const missing = missingBySubject.get(subjectKey);
+      if (missing === undefined || missing.length === 0) continue;
       reported.add(templateKey);
       const roles = grants.map((grant) => `${grant.roleRefKind ?? 'role'} ${grant.roleRefName ?? ''}`).join(', ');
       context.report(template.owner, {

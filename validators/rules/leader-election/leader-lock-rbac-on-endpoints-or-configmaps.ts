@@ -1,4 +1,5 @@
-import { asArray, asString, getRecord, isRecord } from '../../json';
+import { LEADER_ELECTION_SETTING_KINDS, RBAC_KINDS } from '../scopes';
+import { asArray, asString, isRecord } from '../../json';
 import { IndexedObject, ObjectIndex } from '../../object-index';
 import { Rule } from '../../rule';
 import { DELETE_VERBS, PolicyRule, WRITE_VERBS, grantsOnLeases, hasVerb, namesCoreResource, policyRules } from './rbac';
@@ -27,6 +28,7 @@ function lockSignal(role: IndexedObject, rule: PolicyRule): string | undefined {
 export const leaderLockRbacOnEndpointsOrConfigmaps: Rule = {
   id: 'leader-lock-rbac-on-endpoints-or-configmaps',
   severity: 'warning',
+  scope: [...LEADER_ELECTION_SETTING_KINDS, ...RBAC_KINDS],
   summary:
     'A Role/ClusterRole grants lock-shaped write on endpoints or configmaps and nothing on leases: a controller on a legacy leader lock.',
   why:
@@ -65,9 +67,19 @@ export const leaderLockRbacOnEndpointsOrConfigmaps: Rule = {
     ].join('\n'),
   },
   check(context) {
+    const holdsLeases = new Map<string, boolean>();
+    // Copies of one role (same kind, namespace and name) have the same bindings: judged once.
+    const boundToLeaseHolders = new Map<string, boolean>();
     for (const role of [...context.index.ofKind('Role'), ...context.index.ofKind('ClusterRole')]) {
       const rules = policyRules(role);
-      if (rules.some(grantsOnLeases) || subjectsHoldLeases(context.index, role)) continue;
+      if (rules.some(grantsOnLeases)) continue;
+      const roleKey = `${role.ref.kind ?? ''}/${role.ref.namespace ?? ''}/${role.ref.name ?? ''}`;
+      let bound = boundToLeaseHolders.get(roleKey);
+      if (bound === undefined) {
+        bound = subjectsHoldLeases(context.index, role, holdsLeases);
+        boundToLeaseHolders.set(roleKey, bound);
+      }
+      if (bound) continue;
       for (const rule of rules) {
         const resource = ['endpoints', 'configmaps'].find((name) => namesCoreResource(rule, name));
         if (!resource) continue;
@@ -89,26 +101,27 @@ export const leaderLockRbacOnEndpointsOrConfigmaps: Rule = {
 /**
  * Whether every ServiceAccount bound to the role in the input may also use leases through another
  * role: then the endpoints or configmaps write is for something else (cluster-autoscaler's status
- * ConfigMap), not a lock. False when the role is bound to nobody in the input.
+ * ConfigMap), not a lock. False when the role is bound to nobody in the input. `holdsLeases`
+ * keeps the answer per ServiceAccount, as many roles share one.
  */
-function subjectsHoldLeases(index: ObjectIndex, role: IndexedObject): boolean {
-  const subjects: { namespace: string | undefined; name: string }[] = [];
-  for (const binding of [...index.ofKind('RoleBinding'), ...index.ofKind('ClusterRoleBinding')]) {
-    const roleRef = getRecord(binding.raw, 'roleRef');
-    if (asString(roleRef?.kind) !== role.ref.kind || asString(roleRef?.name) !== role.ref.name) continue;
-    if (role.ref.kind === 'Role' && binding.ref.namespace !== role.ref.namespace) continue;
+function subjectsHoldLeases(index: ObjectIndex, role: IndexedObject, holdsLeases: Map<string, boolean>): boolean {
+  let bound = false;
+  for (const binding of index.bindingsOf(role)) {
     for (const subject of asArray(binding.raw.subjects)) {
       const name = isRecord(subject) && subject.kind === 'ServiceAccount' ? asString(subject.name) : undefined;
-      if (name !== undefined && isRecord(subject))
-        subjects.push({ namespace: asString(subject.namespace) ?? binding.ref.namespace, name });
+      if (name === undefined || !isRecord(subject)) continue;
+      bound = true;
+      const namespace = asString(subject.namespace) ?? binding.ref.namespace;
+      const subjectKey = `${namespace ?? ''}/${name}`;
+      let holds = holdsLeases.get(subjectKey);
+      if (holds === undefined) {
+        holds = index
+          .grantsFor(namespace, name)
+          .some((grant) => grant.role !== undefined && policyRules(grant.role).some(grantsOnLeases));
+        holdsLeases.set(subjectKey, holds);
+      }
+      if (!holds) return false;
     }
   }
-  return (
-    subjects.length > 0 &&
-    subjects.every(({ namespace, name }) =>
-      index
-        .grantsFor(namespace, name)
-        .some((grant) => grant.role !== undefined && policyRules(grant.role).some(grantsOnLeases)),
-    )
-  );
+  return bound;
 }

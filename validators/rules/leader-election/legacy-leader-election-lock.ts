@@ -1,3 +1,4 @@
+import { LEADER_ELECTION_SETTING_KINDS } from '../scopes';
 import { ownEntry } from '../../json';
 import { Rule } from '../../rule';
 import { leaderElectionDisabled, leaderElectionSettings } from './leader-election-settings';
@@ -13,6 +14,7 @@ export const LEGACY_LOCKS: Readonly<Record<string, { readonly removedIn: string;
 export const legacyLeaderElectionLock: Rule = {
   id: 'legacy-leader-election-lock',
   severity: 'error',
+  scope: LEADER_ELECTION_SETTING_KINDS,
   summary:
     'Leader election uses an endpoints/configmaps lock (flag --leader-elect-resource-lock or leaderElection.resourceLock).',
   why:

@@ -1,3 +1,4 @@
+import { RBAC_KINDS } from '../scopes';
 import { IndexedObject } from '../../object-index';
 import { asString, getRecord } from '../../json';
 import { Rule } from '../../rule';
@@ -11,6 +12,7 @@ const CONTROL_PLANE_LEASE_NAMESPACES = new Set(['kube-system', 'kube-node-lease'
 export const overbroadLeaseRbac: Rule = {
   id: 'overbroad-lease-rbac',
   severity: 'warning',
+  scope: RBAC_KINDS,
   // Off unless switched on: CSI sidecars, cloud controllers, autoscalers and operators ship exactly
   // this RBAC upstream (536 warnings on 47 repositories of test/real-world), so a default-on
   // warning would bury the findings that matter.

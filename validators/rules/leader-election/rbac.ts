@@ -14,8 +14,14 @@ export interface PolicyRule {
 export const WRITE_VERBS: readonly string[] = ['create', 'update', 'patch'];
 export const DELETE_VERBS: readonly string[] = ['delete', 'deletecollection'];
 
+/** Read once per role: every RBAC rule reads the same roles again for each ServiceAccount and binding. */
+const POLICY_RULES = new WeakMap<IndexedObject, PolicyRule[]>();
+
 export function policyRules(role: IndexedObject): PolicyRule[] {
+  const known = POLICY_RULES.get(role);
+  if (known) return known;
   const rules: PolicyRule[] = [];
+  POLICY_RULES.set(role, rules);
   asArray(role.raw.rules).forEach((raw, index) => {
     if (!isRecord(raw)) return;
     rules.push({

@@ -7,6 +7,7 @@ const REQUIRED_PARAMETERS = ['server', 'share'] as const;
 export const nfsCsiStorageClassIncomplete: Rule = {
   id: 'nfs-csi-storage-class-incomplete',
   severity: 'error',
+  scope: ['StorageClass'],
   summary: 'A csi-driver-nfs StorageClass (nfs.csi.k8s.io) lacks the server or share parameter.',
   why:
     'csi-driver-nfs needs parameters.server and parameters.share to create a volume: without them every claim ' +

@@ -1,3 +1,4 @@
+import { WORKLOAD_KINDS } from '../scopes';
 import { asArray, asString, getField, getRecord } from '../../json';
 import { Rule } from '../../rule';
 import {
@@ -14,6 +15,7 @@ const NFS_PROVISIONER = /nfs/i;
 export const nfsSoftMount: Rule = {
   id: 'nfs-soft-mount',
   severity: 'warning',
+  scope: [...WORKLOAD_KINDS, 'PersistentVolume', 'StorageClass'],
   summary: 'An NFS volume or StorageClass mounts with the soft option.',
   why:
     'With soft, an NFS request that times out (server restart, network blip) returns EIO to the application ' +

@@ -1,7 +1,9 @@
+import { WORKLOAD_KINDS } from '../scopes';
+import { z } from 'zod';
 import { asArray, asRecord, asString, getField } from '../../json';
 import { NFS_CLIENT } from '../../node-prerequisites';
 import { IndexedObject } from '../../object-index';
-import { Rule, RuleContext } from '../../rule';
+import { Rule, RuleContext, parametersOf } from '../../rule';
 import {
   createsInTreeNfs,
   nfsClientLabelKeys,
@@ -12,9 +14,19 @@ import {
 
 const LABEL = `${NFS_CLIENT.label.key}=${NFS_CLIENT.label.value}`;
 
+const PARAMETERS = z.strictObject({
+  prerequisiteLabelKeys: z
+    .array(z.string().min(1, 'a node label key cannot be empty'))
+    .default([NFS_CLIENT.label.key])
+    .describe(
+      'node label keys that mark nodes where the NFS client is installed; a team that labels its prepared nodes itself adds its own key (the keys of the other node prerequisites never count)',
+    ),
+});
+
 export const nfsVolumeWithoutNodePrerequisite: Rule = {
   id: 'nfs-volume-without-node-prerequisite',
   severity: 'error',
+  scope: [...WORKLOAD_KINDS, 'PersistentVolume'],
   summary: 'An in-tree NFS volume can be mounted on a node that is not known to have an NFS client.',
   why:
     "The kubelet mounts in-tree nfs volumes with the host's own mount.nfs (nfs-common on Debian/Ubuntu, " +
@@ -22,10 +34,12 @@ export const nfsVolumeWithoutNodePrerequisite: Rule = {
     '"wrong fs type, bad option ... you might need a /sbin/mount.<type> helper program" (incident 5). Only a ' +
     'required node affinity on the label of prepared nodes keeps the pod off the others.',
   fix:
-    `Prepare the nodes with the ballast node-config stack (it labels them ${LABEL}) and require that label: ` +
-    'on the PersistentVolume in spec.nodeAffinity.required (covers every pod using it), or on the pod template in ' +
-    "nodeSelector / affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution. ballast's NfsVolume " +
-    'construct does this for you. Or use csi-driver-nfs (nfs.csi.k8s.io), which needs no host package.',
+    'Require a node label that marks nodes with an NFS client installed: on the PersistentVolume in ' +
+    'spec.nodeAffinity.required (covers every pod using it), or on the pod template in nodeSelector / ' +
+    `affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution; then label the nodes that have the client ` +
+    `(\`kubectl label node <node> ${LABEL}\`, or list your own key in this rule's prerequisiteLabelKeys parameter). ` +
+    'Or use csi-driver-nfs (nfs.csi.k8s.io), which needs no host package. With ballast: the node-config stack ' +
+    'installs the client and labels the nodes, and the NfsVolume construct adds the affinity.',
   example: {
     bad: [
       'apiVersion: apps/v1',
@@ -57,8 +71,9 @@ export const nfsVolumeWithoutNodePrerequisite: Rule = {
       '      volumes: [{name: data, nfs: {server: nfs.example.com, path: /exports/web}}]',
     ].join('\n'),
   },
+  parameters: PARAMETERS,
   check(context) {
-    const keys = nfsClientLabelKeys(context.settings);
+    const keys = nfsClientLabelKeys(parametersOf(context, PARAMETERS).prerequisiteLabelKeys);
     const keyList = keys.size === 0 ? '(none configured)' : [...keys].join(', ');
     for (const volume of context.index.ofKind('PersistentVolume')) {
       if (nfsVolumeType(volume.raw) !== 'in-tree' || volumeRequiresLabel(volume.raw, keys)) continue;

@@ -5,6 +5,7 @@ import { hasNfsVersion, mountOptions, nfsPersistentVolumeExample, nfsVolumeType 
 export const nfsVolumeWithoutVersion: Rule = {
   id: 'nfs-volume-without-version',
   severity: 'warning',
+  scope: ['PersistentVolume'],
   summary: 'An NFS PersistentVolume does not pin the NFS protocol version (nfsvers= / vers=).',
   why:
     "Without a version the client negotiates one, and the result depends on the node's kernel and nfs client " +

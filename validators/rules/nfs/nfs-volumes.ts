@@ -1,6 +1,5 @@
 import { JsonRecord, asArray, asRecord, asString, asStringList, getField, getRecord } from '../../json';
 import { NFS_CLIENT, NODE_PREREQUISITES } from '../../node-prerequisites';
-import { RuleSettings } from '../../rule-settings';
 
 /** The csi-driver-nfs driver / provisioner name. Its node plugin brings its own mount helper. */
 export const NFS_CSI_DRIVER = 'nfs.csi.k8s.io';
@@ -9,13 +8,13 @@ export const NFS_CSI_DRIVER = 'nfs.csi.k8s.io';
  * The label keys that say "this node has an NFS client": the configured keys, minus the keys of
  * the other declared prerequisites (an rbd-client label says nothing about mount.nfs).
  */
-export function nfsClientLabelKeys(settings: RuleSettings): ReadonlySet<string> {
+export function nfsClientLabelKeys(configured: readonly string[]): ReadonlySet<string> {
   const otherKeys = new Set(
     Object.values(NODE_PREREQUISITES)
       .filter((prerequisite) => prerequisite.name !== NFS_CLIENT.name)
       .map((prerequisite) => prerequisite.label.key),
   );
-  return new Set(settings.prerequisiteLabelKeys.filter((key) => !otherKeys.has(key)));
+  return new Set(configured.filter((key) => !otherKeys.has(key)));
 }
 
 /**

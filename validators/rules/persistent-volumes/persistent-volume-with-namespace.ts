@@ -5,6 +5,7 @@ import { Rule } from '../../rule';
 export const persistentVolumeWithNamespace: Rule = {
   id: 'persistent-volume-with-namespace',
   severity: 'error',
+  scope: ['PersistentVolume'],
   summary: 'A PersistentVolume sets metadata.namespace, which the API server silently drops.',
   why:
     'PersistentVolumes are cluster-scoped. The API server drops metadata.namespace without a word, ' +

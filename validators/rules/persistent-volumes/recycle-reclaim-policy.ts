@@ -7,6 +7,7 @@ const RECYCLABLE_VOLUME_TYPES = ['nfs', 'hostPath'];
 export const recycleReclaimPolicy: Rule = {
   id: 'recycle-reclaim-policy',
   severity: 'error',
+  scope: ['PersistentVolume'],
   summary: 'A PersistentVolume uses persistentVolumeReclaimPolicy: Recycle.',
   why:
     'Recycle is deprecated and only supported by nfs and hostPath volumes: on any other type ' +

@@ -1,3 +1,4 @@
+import { WORKLOAD_KINDS } from '../scopes';
 import { JsonRecord, asArray, asString, getRecord } from '../../json';
 import { IndexedObject } from '../../object-index';
 import { Rule, RuleContext } from '../../rule';
@@ -133,6 +134,7 @@ function report(
 export const hostPathForApplicationData: Rule = {
   id: 'host-path-for-application-data',
   severity: 'warning',
+  scope: [...WORKLOAD_KINDS, 'PersistentVolume'],
   summary:
     'A workload or PersistentVolume keeps application data in a hostPath (error when pinned to one node by hostname).',
   why:

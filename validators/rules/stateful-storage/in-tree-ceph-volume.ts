@@ -1,3 +1,4 @@
+import { WORKLOAD_KINDS } from '../scopes';
 import { asArray, asRecord, asString, getRecord, isRecord } from '../../json';
 import { IndexedObject } from '../../object-index';
 import { Rule, RuleContext } from '../../rule';
@@ -23,6 +24,7 @@ function reportUse(context: RuleContext, object: IndexedObject, path: string, wh
 export const inTreeCephVolume: Rule = {
   id: 'in-tree-ceph-volume',
   severity: 'error',
+  scope: [...WORKLOAD_KINDS, 'PersistentVolume', 'StorageClass'],
   kubernetesVersions: { from: '1.28' },
   summary:
     'An in-tree rbd/cephfs volume or the kubernetes.io/rbd provisioner is used (warning 1.28–1.30, error from 1.31, where they are removed).',

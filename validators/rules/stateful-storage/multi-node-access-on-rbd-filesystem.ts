@@ -1,3 +1,4 @@
+import { STORAGE_KINDS } from '../scopes';
 import { JsonRecord, asString, asStringList, getRecord } from '../../json';
 import { IndexedObject, ObjectIndex } from '../../object-index';
 import { Rule } from '../../rule';
@@ -57,6 +58,7 @@ function bindsToExistingVolume(
 export const multiNodeAccessOnRbdFilesystem: Rule = {
   id: 'multi-node-access-on-rbd-filesystem',
   severity: 'error',
+  scope: ['StatefulSet (volumeClaimTemplates)', ...STORAGE_KINDS],
   summary:
     'A Ceph RBD filesystem volume (PV, claim or claim template) asks for multi-node access (ReadWriteMany, or ReadOnlyMany on ceph-csi).',
   why:

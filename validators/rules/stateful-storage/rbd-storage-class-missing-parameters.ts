@@ -54,6 +54,7 @@ const IN_TREE_REQUIRED: readonly RequiredParameter[] = [
 export const rbdStorageClassMissingParameters: Rule = {
   id: 'rbd-storage-class-missing-parameters',
   severity: 'error',
+  scope: ['StorageClass'],
   summary:
     'An RBD StorageClass (rbd.csi.ceph.com or kubernetes.io/rbd) lacks clusterID, pool or a required secret parameter.',
   why:

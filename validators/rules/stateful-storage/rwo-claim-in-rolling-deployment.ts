@@ -1,7 +1,9 @@
+import { STORAGE_KINDS } from '../scopes';
 import { valueExcerpt } from '../../value-excerpt';
 import { asNumber, asString, getField, getRecord } from '../../json';
 import { IndexedObject } from '../../object-index';
-import { Rule } from '../../rule';
+import { z } from 'zod';
+import { Rule, parametersOf } from '../../rule';
 import { rbdKindOfStorageClass } from './ceph';
 import {
   ClaimResolver,
@@ -25,6 +27,15 @@ const OWNERS = new Set([
   'Job',
   'Rollout',
 ]);
+
+const PARAMETERS = z.strictObject({
+  nodeLocalStorageClasses: z
+    .array(z.string().min(1, 'a StorageClass name cannot be empty'))
+    .default([])
+    .describe(
+      "StorageClass names whose volumes live on one node (a team's own local-volume classes, beyond the node-local provisioners ballast knows): every pod using such a claim runs on that node, where ReadWriteOnce allows them all",
+    ),
+});
 
 /** Why a workload may run two pods at once: the reason, or undefined when it never does. */
 function concurrentPodsReason(workload: IndexedObject): string | undefined {
@@ -100,8 +111,9 @@ function deploymentOnClaimExample(strategyLines: readonly string[]): string {
 export const rwoClaimInRollingDeployment: Rule = {
   id: 'rwo-claim-in-rolling-deployment',
   severity: 'error',
+  scope: [...OWNERS, ...STORAGE_KINDS],
   summary:
-    'A ReadWriteOnce/ReadWriteOncePod claim is mounted by a Deployment, ReplicaSet or ReplicationController that can run two pods at once.',
+    'A ReadWriteOnce/ReadWriteOncePod claim is mounted by a workload that can run two pods at once on different nodes (a rolling or scaled Deployment, parallel Jobs, a DaemonSet, StatefulSet pods sharing one claim).',
   why:
     'Incident 1: a stateful service ran as a rolling Deployment on a ReadWriteOnce Ceph RBD volume. ' +
     '`kubectl apply` of a new image started the new pod on another node while the old node still held ' +
@@ -117,7 +129,9 @@ export const rwoClaimInRollingDeployment: Rule = {
     bad: deploymentOnClaimExample([]),
     good: deploymentOnClaimExample(['  replicas: 1', '  strategy: {type: Recreate}']),
   },
+  parameters: PARAMETERS,
   check(context) {
+    const nodeLocalClasses = new Set(parametersOf(context, PARAMETERS).nodeLocalStorageClasses);
     const claims = new ClaimResolver(context.index);
     for (const template of context.index.podTemplates()) {
       const workload = template.owner;
@@ -145,6 +159,8 @@ export const rwoClaimInRollingDeployment: Rule = {
           defaultStorageClass(context.index),
         );
         const provisioner = asString(storageClass?.raw.provisioner);
+        const className = storageClass?.ref.name ?? asString(claim.spec.storageClassName);
+        if (className !== undefined && nodeLocalClasses.has(className)) continue;
         if (isNodeLocalStorage(provisioner, storageClass ? undefined : asString(claim.spec.storageClassName))) continue;
         // On a shared filesystem nothing enforces ReadWriteOnce across nodes: the pods start, and
         // the claim's access mode misstates what the application gets.

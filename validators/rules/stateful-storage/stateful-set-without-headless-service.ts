@@ -28,6 +28,7 @@ const isHeadless = (service: IndexedObject) => asString(getRecord(service.raw, '
 export const statefulSetWithoutHeadlessService: Rule = {
   id: 'stateful-set-without-headless-service',
   severity: 'warning',
+  scope: ['StatefulSet', 'Service'],
   summary: 'A StatefulSet of several replicas names no headless Service (clusterIP: None) in the set.',
   why:
     'A StatefulSet gives its pods stable DNS names (<pod>.<serviceName>) only through a headless ' +

@@ -7,6 +7,7 @@ import { SUPPRESSION_ANNOTATION_PREFIX } from '../../suppression';
 export const invalidSuppression: Rule = {
   id: 'invalid-suppression',
   severity: 'warning',
+  scope: ['*'],
   summary: 'A ballast suppression annotation has no justification or names no known rule.',
   why:
     'A suppression is a decision someone must be able to review later: its value is the reason. ' +

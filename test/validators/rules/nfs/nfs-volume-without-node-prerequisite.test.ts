@@ -122,7 +122,9 @@ describe(RULE, () => {
   test("accepts a team's own label key when configured in prerequisiteLabelKeys", () => {
     const own = deployment({ ...inlineNfs, nodeSelector: { 'example.com/nfs-ready': 'yes' } });
     expect(ruleHits([own], RULE)).toHaveLength(1);
-    expect(ruleHits([own], RULE, { settings: { prerequisiteLabelKeys: ['example.com/nfs-ready'] } })).toEqual([]);
+    expect(
+      ruleHits([own], RULE, { parameters: { [RULE]: { prerequisiteLabelKeys: ['example.com/nfs-ready'] } } }),
+    ).toEqual([]);
   });
 
   test('refuses an NFS PersistentVolume without spec.nodeAffinity on the label; the pods using it get a warning', () => {

@@ -50,6 +50,28 @@ describe(`${RULE}: what the StorageClass says about where volumes can be used`, 
     }
   });
 
+  test("passes a team's own node-local class named in the nodeLocalStorageClasses parameter, and only that class", () => {
+    const objects = (className: string) => [
+      storageClass(className, 'example.com/lvm-local'),
+      claim('data', { accessModes: ['ReadWriteOnce'], storageClassName: className }),
+      deployment,
+    ];
+    const parameters = { [RULE]: { nodeLocalStorageClasses: ['node-lvm'] } };
+    expect(ruleHits(objects('node-lvm'), RULE)).toEqual([
+      { kind: 'Deployment', name: 'web', path, severity: 'error', suppressed: false },
+    ]);
+    expect(ruleHits(objects('node-lvm'), RULE, { parameters })).toEqual([]);
+    expect(ruleHits(objects('fast-block'), RULE, { parameters })).toEqual([
+      { kind: 'Deployment', name: 'web', path, severity: 'error', suppressed: false },
+    ]);
+    expect(() =>
+      validateObjects(
+        objects('x').map((object) => ({ object })),
+        { parameters: { [RULE]: { nodeLocalStorageClasses: 'node-lvm' } } },
+      ),
+    ).toThrow(/parameters\.rwo-claim-in-rolling-deployment: nodeLocalStorageClasses: /);
+  });
+
   // aws-efs-csi-driver examples: every example directory defines its own `efs-claim`, some
   // ReadWriteOnce, some ReadWriteMany; a workload must be judged with the claim beside it.
   test('resolves a claim defined in several files to the one in the workload’s own file', () => {

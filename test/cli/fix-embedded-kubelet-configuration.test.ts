@@ -1,0 +1,107 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { ballast, lintJson, tempTree } from './run-cli';
+
+// kubernetes-sigs/kind site/content/docs/user/kind-example-config.yaml and kubesphere/ks-devops
+// test/e2e/common/kind-1.*.yaml: a kubeadmConfigPatches entry that sets one eviction signal.
+const KIND_CLUSTER = [
+  'kind: Cluster',
+  'apiVersion: kind.x-k8s.io/v1alpha4',
+  '# patch the generated kubeadm config with some extra settings',
+  'kubeadmConfigPatches:',
+  '- |',
+  '  apiVersion: kubelet.config.k8s.io/v1beta1',
+  '  kind: KubeletConfiguration',
+  '  # CI nodes have small disks',
+  '  evictionHard:',
+  '    nodefs.available: "0%"',
+  'nodes:',
+  '- role: control-plane',
+  '',
+].join('\n');
+// kubeadm's kube-system/kubelet-config ConfigMap, the KubeletConfiguration in a value.
+const KUBELET_CONFIG_MAP = [
+  'apiVersion: v1',
+  'kind: ConfigMap',
+  'metadata: {name: kubelet-config, namespace: kube-system}',
+  'data:',
+  '  kubelet: |',
+  '    apiVersion: kubelet.config.k8s.io/v1beta1',
+  '    kind: KubeletConfiguration',
+  '    evictionHard:',
+  '      memory.available: 500Mi',
+  '    cgroupDriver: systemd',
+  '',
+].join('\n');
+
+describe('ballast fix inside a KubeletConfiguration held as text (kind patches, the kubelet-config ConfigMap)', () => {
+  test.each([
+    [
+      'a kind kubeadmConfigPatches entry',
+      KIND_CLUSTER,
+      'kubeadmConfigPatches[0].evictionHard',
+      [
+        '    nodefs.available: "0%"',
+        '    memory.available: 100Mi',
+        '    nodefs.inodesFree: 5%',
+        '    imagefs.available: 15%',
+        'nodes:',
+      ],
+    ],
+    [
+      'a ConfigMap value',
+      KUBELET_CONFIG_MAP,
+      'data.kubelet.evictionHard',
+      [
+        '      memory.available: 500Mi',
+        '      nodefs.available: 10%',
+        '      nodefs.inodesFree: 5%',
+        '      imagefs.available: 15%',
+        '    cgroupDriver: systemd',
+      ],
+    ],
+  ])(
+    '%s: the missing signals are added at the block’s indentation; comments kept; a second run changes nothing',
+    async (_form, text, fieldPath, expectedLines) => {
+      const tree = tempTree({ 'cluster.yaml': text });
+      const file = path.join(tree.dir, 'cluster.yaml');
+      try {
+        const before = await lintJson(['--kube-version', '1.29', tree.dir]);
+        const finding = before.json.findings.find((f) => f.rule === 'eviction-hard-drops-default-signals');
+        expect(finding).toMatchObject({ severity: 'error', path: fieldPath });
+        expect(finding?.edits.length).toBeGreaterThan(0);
+
+        const fixed = await ballast(['fix', '--kube-version', '1.29', tree.dir]);
+        expect(fixed.stderr).toContain('1 finding(s) fixed in 1 file(s)');
+        const after = fs.readFileSync(file, 'utf8');
+        const lines = after.split('\n');
+        const at = lines.indexOf(expectedLines[0] ?? '');
+        expect(lines.slice(at, at + expectedLines.length)).toEqual(expectedLines);
+        for (const comment of text.split('\n').filter((line) => line.includes('#'))) expect(after).toContain(comment);
+        const again = await lintJson(['--kube-version', '1.29', tree.dir]);
+        expect(again.json.findings.filter((f) => f.rule === 'eviction-hard-drops-default-signals')).toEqual([]);
+        await ballast(['fix', '--kube-version', '1.29', tree.dir]);
+        expect(fs.readFileSync(file, 'utf8')).toBe(after);
+      } finally {
+        tree.cleanup();
+      }
+    },
+  );
+
+  test('a folded or quoted configuration text is left to a person, with why', async () => {
+    const quoted = KIND_CLUSTER.replace(
+      /- \|\n( {2}.*\n)+/,
+      '- "apiVersion: kubelet.config.k8s.io/v1beta1\\nkind: KubeletConfiguration\\nevictionHard: {nodefs.available: 1%}\\n"\n',
+    );
+    const tree = tempTree({ 'cluster.yaml': quoted });
+    try {
+      const fixed = await ballast(['fix', '--kube-version', '1.29', tree.dir]);
+      expect(fixed.stderr).toMatch(
+        /eviction-hard-drops-default-signals: not fixed: the configuration text is not a literal block/,
+      );
+      expect(fs.readFileSync(path.join(tree.dir, 'cluster.yaml'), 'utf8')).toBe(quoted);
+    } finally {
+      tree.cleanup();
+    }
+  });
+});

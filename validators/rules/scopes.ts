@@ -1,0 +1,40 @@
+import { WORKLOAD_KINDS } from '../pod-templates';
+import { KUBEADM_CONFIG_KINDS } from './eviction/kubeadm-kubelet-args';
+
+/**
+ * The kinds families of rules look at (`Rule.scope`), as `ballast explain` and the catalogue list
+ * them: what a rule reads through the index, including the forms it normalizes (a kubeadm
+ * configuration's kubelet flags, a systemd drop-in).
+ */
+
+/** Where kubelet eviction is configured: configuration files, kubeadm and Cluster API, kind, drop-ins, kubelet containers. */
+export const EVICTION_SETTING_KINDS: readonly string[] = [
+  'KubeletConfiguration',
+  'ConfigMap (kube-system/kubelet-config)',
+  ...KUBEADM_CONFIG_KINDS,
+  'Cluster (kind.x-k8s.io kubeadmConfigPatches)',
+  'SystemdDropIn (kubelet.service.d/*.conf)',
+  ...WORKLOAD_KINDS,
+];
+
+/** Where leader election is configured: container flags, component configurations, kubeadm extra args. */
+export const LEADER_ELECTION_SETTING_KINDS: readonly string[] = [
+  ...WORKLOAD_KINDS,
+  'KubeSchedulerConfiguration and other component *Configuration kinds',
+  'ConfigMap (component configuration in a value)',
+  'ClusterConfiguration',
+  ...KUBEADM_CONFIG_KINDS.filter((kind) => kind !== 'InitConfiguration' && kind !== 'JoinConfiguration'),
+];
+
+export const RBAC_KINDS: readonly string[] = [
+  'ServiceAccount',
+  'Role',
+  'ClusterRole',
+  'RoleBinding',
+  'ClusterRoleBinding',
+];
+
+/** What a workload's claim resolves through to its storage. */
+export const STORAGE_KINDS: readonly string[] = ['PersistentVolumeClaim', 'PersistentVolume', 'StorageClass'];
+
+export { WORKLOAD_KINDS };
