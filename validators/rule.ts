@@ -42,9 +42,7 @@ export interface RuleContext {
  */
 export interface RuleParameterSchema {
   parse(value: unknown): Record<string, unknown>;
-  safeParse(
-    value: unknown,
-  ):
+  safeParse(value: unknown):
     | { readonly success: true; readonly data: Record<string, unknown> }
     | {
         readonly success: false;
