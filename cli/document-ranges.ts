@@ -29,3 +29,10 @@ export function documentRanges(lines: readonly string[]): DocumentLines[] {
   flush(lines.length);
   return ranges;
 }
+
+/** The offset in `text` at which each of its lines starts (`\n`-separated; the first is 0). */
+export function lineStartOffsets(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}

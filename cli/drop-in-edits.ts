@@ -1,6 +1,7 @@
 import type { FixEdit } from '../validators/fixes';
 import { valueAt } from '../validators/json';
 import { parseSystemdDropIn } from '../validators/systemd-drop-in';
+import { lineStartOffsets } from './document-ranges';
 
 /**
  * The text replacements that carry out `edits` on a systemd drop-in, as `ballast fix` applies
@@ -15,8 +16,7 @@ export function dropInReplacements(
   edits: readonly FixEdit[],
 ): { replacements: Array<{ start: number; end: number; text: string }> } | { unsafe: string } {
   const dropIn: unknown = parseSystemdDropIn(text, 'drop-in.conf');
-  const lineStarts = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1);
+  const lineStarts = lineStartOffsets(text);
   const replacements: Array<{ start: number; end: number; text: string }> = [];
   for (const edit of edits) {
     const [section, list, index] = edit.path;

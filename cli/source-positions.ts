@@ -1,7 +1,8 @@
-import { Document, LineCounter, Node, isAlias, isMap, isScalar, isSeq, parseDocument } from 'yaml';
+import { Document, LineCounter, Node, isAlias, isMap, isSeq, parseDocument } from 'yaml';
 import { Segment, locateInBlockYaml } from './block-yaml-positions';
 import { parseFieldPath } from '../validators';
 import { DocumentLines, documentRanges } from './document-ranges';
+import { pairWithKey } from './yaml-nodes';
 import type { ManifestSource } from './load-manifests';
 
 /** Something to place in a file: an object (document and list item) and a field path in it. */
@@ -98,7 +99,7 @@ function deepestOffset(document: Document.Parsed, path: readonly Segment[]): num
     let next: unknown;
     let at: number | undefined;
     if (isMap(node)) {
-      const pair = node.items.find((item) => isScalar(item.key) && String(item.key.value) === String(segment));
+      const pair = pairWithKey(node, segment);
       next = pair?.value;
       at = rangeStart(pair?.key);
     } else if (isSeq(node) && typeof segment === 'number') {

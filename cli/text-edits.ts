@@ -1,7 +1,8 @@
 import { Node, Pair, Scalar, YAMLMap, isMap, isScalar, isSeq, parseDocument, stringify } from 'yaml';
 import type { FixEdit } from '../validators/fixes';
-import { documentRanges } from './document-ranges';
+import { documentRanges, lineStartOffsets } from './document-ranges';
 import { dropInReplacements } from './drop-in-edits';
+import { pairWithKey } from './yaml-nodes';
 
 /** Replace `text[start, end)` by `text`: how a fix becomes a change of the file (and a SARIF replacement). */
 export interface TextReplacement {
@@ -86,8 +87,7 @@ type Planned = { replacement?: TextReplacement } | { unsafe: string };
 function nodeAt(root: unknown, path: ReadonlyArray<string | number>): unknown {
   let node = root;
   for (const segment of path) {
-    if (isMap(node))
-      node = node.items.find((item) => isScalar(item.key) && String(item.key.value) === String(segment))?.value;
+    if (isMap(node)) node = pairWithKey(node, segment)?.value;
     else if (isSeq(node) && typeof segment === 'number') node = node.items[segment];
     else return undefined;
   }
@@ -128,12 +128,7 @@ function blockScalarReplacements(
   if (!innerLines.every((line, i) => line === (rebuilt[i] ?? ''))) return undefined;
   const planned = textReplacements(inner, { documentIndex: 0 }, edits);
   if ('unsafe' in planned) return planned;
-  const innerStarts: number[] = [];
-  let offset = 0;
-  for (const line of innerLines) {
-    innerStarts.push(offset);
-    offset += line.length + 1;
-  }
+  const innerStarts = lineStartOffsets(inner);
   const toOuter = (at: number): number => {
     let line = innerStarts.length - 1;
     while (line > 0 && (innerStarts[line] ?? 0) > at) line--;
@@ -152,11 +147,10 @@ function blockScalarReplacements(
 
 function replacementFor(text: string, root: unknown, path: ReadonlyArray<string | number>, edit: FixEdit): Planned {
   let node: unknown = root;
-  for (let i = 0; i < path.length; i++) {
-    const segment = path[i];
+  for (const [i, segment] of path.entries()) {
     const last = i === path.length - 1;
     if (isMap(node)) {
-      const pair = node.items.find((item) => isScalar(item.key) && String(item.key.value) === String(segment));
+      const pair = pairWithKey(node, segment);
       if (last) return editInMap(text, node, pair, String(segment), edit);
       if (!pair) return edit.op === 'delete' ? {} : { unsafe: `no ${String(segment)} to change` };
       node = pair.value;
@@ -255,10 +249,4 @@ function deletePair(text: string, map: YAMLMap, pair: Pair): Planned {
 /** A value as one line of YAML: scalars plain where YAML reads them back the same, collections in flow style. */
 function flowText(value: unknown): string {
   return stringify(value, { collectionStyle: 'flow', lineWidth: 0, flowCollectionPadding: false }).trimEnd();
-}
-
-function lineStartOffsets(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
 }
