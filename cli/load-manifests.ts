@@ -9,6 +9,7 @@ import { isKustomizationFile, kustomizeNonObjectFiles } from './kustomize-patche
 import { isRecord } from '../validators/json';
 import { InputFile, STDIN_NAME, inputFiles } from './input-files';
 import { DEFAULT_MAX_FILE_BYTES, readInput } from './read-input';
+import { Interner } from './compact-document';
 
 export { STDIN_NAME } from './input-files';
 export { UsageError } from './usage-error';
@@ -79,6 +80,7 @@ export function loadManifests(paths: readonly string[], options: LoadOptions = {
   const kustomizations: { object: Record<string, unknown>; file: string }[] = [];
   const read = new Map<string, Exclude<InputFile, { kind: 'helm-chart' }>>();
   let stdinText: string | undefined;
+  const interner = new Interner();
   for (const file of files) {
     if (file.kind === 'helm-chart') {
       skipped.push({ path: file.name, reason: 'helm-chart' });
@@ -89,7 +91,7 @@ export function loadManifests(paths: readonly string[], options: LoadOptions = {
       loaderFindings.push(loaderFinding(file.name, 1, input.problem, input.fix));
       read.set(file.name, file);
     } else {
-      const loaded = loadText(file, input.text, objects, loaderFindings, kustomizations);
+      const loaded = loadText(file, input.text, objects, loaderFindings, kustomizations, interner);
       if (loaded === true) {
         read.set(file.name, file);
         if (file.kind === 'stdin') stdinText = input.text;
@@ -131,6 +133,7 @@ function loadText(
   objects: LoadedObject[],
   findings: Finding[],
   kustomizations: { object: Record<string, unknown>; file: string }[],
+  interner: Interner,
 ): boolean | Exclude<SkipReason, 'helm-chart'> {
   if (looksBinary(text)) {
     findings.push(
@@ -148,7 +151,15 @@ function loadText(
     // (an nginx, sysctl or other unit's config): not ours to judge.
     return false;
   } else {
-    return loadYaml(text, file.name, file.kind === 'file' && file.discovered, objects, findings, kustomizations);
+    return loadYaml(
+      text,
+      file.name,
+      file.kind === 'file' && file.discovered,
+      objects,
+      findings,
+      kustomizations,
+      interner,
+    );
   }
   return true;
 }
@@ -160,6 +171,7 @@ function loadYaml(
   objects: LoadedObject[],
   findings: Finding[],
   kustomizations: { object: Record<string, unknown>; file: string }[],
+  interner: Interner,
 ): true | Exclude<SkipReason, 'helm-chart'> {
   let documents: unknown[];
   try {
@@ -175,7 +187,8 @@ function loadYaml(
   if (isKustomizationFile(file)) {
     for (const document of documents) if (isRecord(document)) kustomizations.push({ object: document, file });
   }
-  documents.forEach((document, documentIndex) => {
+  documents.forEach((parsed, documentIndex) => {
+    const document = interner.compact(parsed);
     // Scalars, sequences and empty documents are not Kubernetes objects; Lists are expanded.
     for (const { object, itemIndexes } of listedObjects(document)) {
       const [listItemIndex] = itemIndexes;
