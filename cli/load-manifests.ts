@@ -182,7 +182,8 @@ function loadYaml(
     if (discovered && template) return 'template';
     if (discovered && !OBJECT_KEY.test(text)) return 'not-kubernetes';
     findings.push(syntaxFinding(file, error, 0, template));
-    documents = salvageDocuments(text, file, findings, template);
+    documents =
+      (isDuplicateKey(error) && lastValueWins(text, file)) || salvageDocuments(text, file, findings, template);
   }
   if (isKustomizationFile(file)) {
     for (const document of documents) if (isRecord(document)) kustomizations.push({ object: document, file });
@@ -221,7 +222,8 @@ function salvageDocuments(text: string, file: string, findings: Finding[], templ
       const finding = syntaxFinding(file, error, part.firstLine - 1, template);
       if (!findings.some((f) => f.source.file === file && f.source.line === finding.source.line))
         findings.push(finding);
-      documents.push(undefined);
+      const lenient = isDuplicateKey(error) ? lastValueWins(part.text, file) : undefined;
+      documents.push(lenient?.length === 1 ? lenient[0] : undefined);
     }
   }
   return documents;
@@ -248,9 +250,34 @@ function loadDropIn(text: string, file: string, objects: LoadedObject[], finding
   }
 }
 
+function isDuplicateKey(error: unknown): boolean {
+  return error instanceof YAMLException && error.reason === DUPLICATED_KEY;
+}
+
+/**
+ * A duplicated key is the one syntax error that leaves a file readable: kubectl refuses it (the
+ * error is reported), and the documents are still read as older kubectl and the API server read
+ * them, the last value winning, so every rule checks them too. Undefined when the file has other
+ * syntax errors as well.
+ */
+function lastValueWins(text: string, file: string): unknown[] | undefined {
+  try {
+    return loadYamlDocuments(text, undefined, { filename: file, schema: KUBERNETES_YAML_SCHEMA, json: true });
+  } catch {
+    return undefined;
+  }
+}
+
 function syntaxFinding(file: string, error: unknown, lineOffset: number, template = false): Finding {
   if (error instanceof YAMLException) {
     const line = (error.mark?.line ?? 0) + 1 + lineOffset;
+    if (isDuplicateKey(error))
+      return loaderFinding(
+        file,
+        line,
+        'invalid YAML: duplicated mapping key: kubectl refuses the file ("mapping key ... already defined")',
+        'Keep one of the two values. ballast checked the document with the last one, as older kubectl applied it.',
+      );
     return loaderFinding(
       file,
       line,
@@ -286,6 +313,8 @@ function loaderFinding(file: string, line: number, message: string, fix: string)
 }
 
 const CONF_FILE = /\.conf$/i;
+/** js-yaml's reason for a mapping that names a key twice. */
+const DUPLICATED_KEY = 'duplicated mapping key';
 /** What starts a Go template action (Helm, gomplate, kustomize-less templating). */
 const TEMPLATE_ACTION = '{{';
 const SERVICE_SECTION = /^\uFEFF?[ \t]*\[Service\][ \t]*\r?$/m;

@@ -1,5 +1,5 @@
 import { isClusterScopedKind } from './cluster-scoped-kinds';
-import { JsonRecord, asArray, asRecord, asString, getRecord, isRecord } from './json';
+import { JsonRecord, asArray, asRecord, asString, asStringList, getRecord, isRecord } from './json';
 import { ObjectRef, ObjectSource } from './finding';
 import { PodSpecLocation, podSpecOf } from './pod-templates';
 
@@ -62,6 +62,7 @@ export class ObjectIndex {
   private readonly byKey = new Map<string, IndexedObject[]>();
   private readonly podTemplateList: PodTemplate[] = [];
   private readonly volumesByClaim = new Map<string, IndexedObject[]>();
+  private readonly unclaimedVolumesByClass = new Map<string, IndexedObject[]>();
   private readonly grantsBySubject = new Map<string, RoleGrant[]>();
   private readonly grantsBySubjectName = new Map<string, RoleGrant[]>();
   private readonly bindingsByRole = new Map<string, IndexedObject[]>();
@@ -123,18 +124,39 @@ export class ObjectIndex {
     return this.podTemplateList;
   }
 
-  /** The PersistentVolume a claim binds to: named by the claim's `volumeName` or claiming it by `claimRef`. */
+  /**
+   * The PersistentVolume a claim binds to: named by the claim's `volumeName`, claiming it by
+   * `claimRef`, or, as the PV controller binds before it provisions, an unclaimed volume of the class
+   * the claim names that offers every access mode the claim asks for (the "manual" class of the
+   * Kubernetes tutorials).
+   */
   public volumeForClaim(claim: IndexedObject): IndexedObject | undefined {
-    const volumeName = asString(getRecord(claim.raw, 'spec')?.volumeName);
+    const spec = getRecord(claim.raw, 'spec');
+    const volumeName = asString(spec?.volumeName);
     if (volumeName !== undefined) {
       const named = this.get('PersistentVolume', undefined, volumeName, claim);
       if (named) return named;
     }
-    return nearest(
+    const claimed =
       this.volumesByClaim.get(key('PersistentVolumeClaim', claim.ref.namespace, claim.ref.name)) ??
-        this.volumesByClaim.get(key('PersistentVolumeClaim', undefined, claim.ref.name)),
-      claim,
-    );
+      this.volumesByClaim.get(key('PersistentVolumeClaim', undefined, claim.ref.name));
+    if (claimed) return nearest(claimed, claim);
+    return volumeName === undefined ? this.unclaimedVolumeFor(spec, claim) : undefined;
+  }
+
+  /**
+   * The pre-provisioned volume a claim spec (a claim's or a claim template's) binds to by class: an
+   * unclaimed PersistentVolume of the class it names that offers every access mode it asks for.
+   */
+  public unclaimedVolumeFor(spec: JsonRecord | undefined, from?: IndexedObject): IndexedObject | undefined {
+    const className = asString(spec?.storageClassName);
+    if (className === undefined) return undefined;
+    const wanted = asStringList(spec?.accessModes);
+    const offering = (this.unclaimedVolumesByClass.get(className) ?? []).filter((volume) => {
+      const offered = asStringList(getRecord(volume.raw, 'spec')?.accessModes);
+      return wanted.every((mode) => offered.includes(mode));
+    });
+    return offering.length > 0 ? nearest(offering, from) : undefined;
   }
 
   /** The StorageClass a claim names, when it is in the set. */
@@ -200,6 +222,9 @@ export class ObjectIndex {
       const claimName = asString(claimRef?.name);
       if (claimName !== undefined) {
         appendTo(this.volumesByClaim, key('PersistentVolumeClaim', asString(claimRef?.namespace), claimName), object);
+      } else {
+        // A volume without a class is matched by claims that ask for the class "".
+        appendTo(this.unclaimedVolumesByClass, asString(getRecord(object.raw, 'spec')?.storageClassName) ?? '', object);
       }
     }
   }

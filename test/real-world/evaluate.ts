@@ -32,7 +32,7 @@ export interface LabelledFile {
   readonly label: Label;
   readonly rules: readonly string[];
   readonly why: string;
-  /** `tuning`: labelled while the rules were being fixed; `held-out`, `held-out-2`: labelled before ballast ran on them (two rounds). */
+  /** `tuning`: labelled while the rules were being fixed; `held-out`, `held-out-2`, `held-out-3`: labelled before ballast ran on them (three rounds). */
   readonly set: string;
 }
 

@@ -1,4 +1,4 @@
-import { ruleHits } from '../../support/findings';
+import { findingsFor, ruleHits } from '../../support/findings';
 
 const storageClass = (name: string, provisioner: string) => ({
   apiVersion: 'storage.k8s.io/v1',
@@ -67,6 +67,36 @@ describe('provisioners that create in-tree volumes', () => {
     ).toEqual([expect.objectContaining({ severity: 'warning', path: 'provisioner' })]);
     expect(
       ruleHits([storageClass('rbd', 'rbd.csi.ceph.com')], 'in-tree-ceph-volume', { kubernetesVersion: '1.31' }),
+    ).toEqual([]);
+  });
+
+  // kubernetes-retired/external-storage ceph/cephfs/example/class.yaml, as it is there.
+  const cephfsExampleClass = {
+    apiVersion: 'storage.k8s.io/v1',
+    kind: 'StorageClass',
+    metadata: { name: 'cephfs' },
+    provisioner: 'ceph.com/cephfs',
+    parameters: {
+      monitors: '172.24.0.6:6789',
+      adminId: 'admin',
+      adminSecretName: 'ceph-secret-admin',
+      adminSecretNamespace: 'kube-system',
+      claimRoot: '/pvc-volumes',
+    },
+  };
+
+  test('ceph.com/cephfs (external-storage cephfs-provisioner) creates in-tree cephfs volumes: refused from 1.31, pointing at cephfs.csi.ceph.com', () => {
+    expect(ruleHits([cephfsExampleClass], 'in-tree-ceph-volume', { kubernetesVersion: '1.31' })).toEqual([
+      expect.objectContaining({ kind: 'StorageClass', severity: 'error', path: 'provisioner' }),
+    ]);
+    expect(findingsFor([cephfsExampleClass], { kubernetesVersion: '1.31' })[0]?.message).toContain(
+      'in-tree cephfs volumes (use cephfs.csi.ceph.com)',
+    );
+    expect(ruleHits([cephfsExampleClass], 'in-tree-ceph-volume', { kubernetesVersion: '1.30' })).toEqual([
+      expect.objectContaining({ severity: 'warning', path: 'provisioner' }),
+    ]);
+    expect(
+      ruleHits([storageClass('cephfs', 'cephfs.csi.ceph.com')], 'in-tree-ceph-volume', { kubernetesVersion: '1.31' }),
     ).toEqual([]);
   });
 });

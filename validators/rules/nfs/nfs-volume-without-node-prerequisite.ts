@@ -117,7 +117,7 @@ function checkPodTemplate(
     const persistentVolume = claim && context.index.volumeForClaim(claim);
     const storageClass = claim && !persistentVolume ? context.index.storageClassOfClaim(claim) : undefined;
     const provisioner = asString(storageClass?.raw.provisioner);
-    if (createsInTreeNfs(provisioner)) {
+    if (createsInTreeNfs(provisioner, context.index)) {
       // Provisioned later, as an in-tree nfs volume: nothing in the set can carry the affinity but
       // the pod. A warning: the volume itself is not in the input, so the failure is not certain.
       context.report(owner, {

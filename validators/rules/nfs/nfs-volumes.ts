@@ -1,5 +1,6 @@
 import { JsonRecord, asArray, asRecord, asString, asStringList, getField, getRecord } from '../../json';
 import { NFS_CLIENT, NODE_PREREQUISITES } from '../../node-prerequisites';
+import { ObjectIndex } from '../../object-index';
 
 /** The csi-driver-nfs driver / provisioner name. Its node plugin brings its own mount helper. */
 export const NFS_CSI_DRIVER = 'nfs.csi.k8s.io';
@@ -55,13 +56,33 @@ export function volumeRequiresLabel(volume: JsonRecord, keys: ReadonlySet<string
  * Provisioners that create in-tree `nfs:` PersistentVolumes, so every pod using their claims needs
  * the node's NFS client: nfs-subdir-external-provisioner (default name
  * `k8s-sigs.io/nfs-subdir-external-provisioner`, set per install as `<prefix>/nfs-subdir-external-provisioner`)
- * and its predecessor nfs-client-provisioner (default `fuseim.pri/ifs`).
+ * and its predecessor nfs-client-provisioner (default `fuseim.pri/ifs`), and, given the set, any
+ * name such a provisioner's Deployment in it declares in PROVISIONER_NAME.
  */
-export function createsInTreeNfs(provisioner: string | undefined): boolean {
+export function createsInTreeNfs(provisioner: string | undefined, index?: ObjectIndex): boolean {
   return (
     provisioner !== undefined &&
-    (/nfs-subdir-external-provisioner$|nfs-client-provisioner$/.test(provisioner) || provisioner === 'fuseim.pri/ifs')
+    (/nfs-subdir-external-provisioner$|nfs-client-provisioner$/.test(provisioner) ||
+      provisioner === 'fuseim.pri/ifs' ||
+      (index?.derived(declaredNfsProvisionerNames).has(provisioner) ?? false))
   );
+}
+
+const NFS_PROVISIONER_IMAGE = /(^|\/)(nfs-subdir-external-provisioner|nfs-client-provisioner)(:|@|$)/;
+
+/** The PROVISIONER_NAME values of the nfs-subdir/nfs-client provisioner containers in the set. */
+function declaredNfsProvisionerNames(index: ObjectIndex): ReadonlySet<string> {
+  const names = new Set<string>();
+  for (const template of index.podTemplates()) {
+    for (const container of asArray(template.spec.containers)) {
+      if (!NFS_PROVISIONER_IMAGE.test(asString(getRecord(container)?.image) ?? '')) continue;
+      for (const variable of asArray(getRecord(container)?.env)) {
+        const value = asString(getRecord(variable)?.value);
+        if (getRecord(variable)?.name === 'PROVISIONER_NAME' && value) names.add(value);
+      }
+    }
+  }
+  return names;
 }
 
 /** The kind of NFS a PersistentVolume carries: the in-tree plugin, csi-driver-nfs, or none. */

@@ -7,13 +7,27 @@ export const RBD_CSI_DRIVER = 'rbd.csi.ceph.com';
 /** The in-tree RBD provisioner, removed with the in-tree plugin in 1.31. */
 export const IN_TREE_RBD_PROVISIONER = 'kubernetes.io/rbd';
 
-/**
- * Provisioners whose volumes are in-tree rbd volumes: the in-tree one, and the retired
- * external-storage rbd-provisioner (`ceph.com/rbd`), which creates `rbd:` PersistentVolumes.
- */
+/** Provisioners whose volumes are in-tree rbd volumes (see IN_TREE_CEPH_PROVISIONERS). */
 export function createsInTreeRbd(provisioner: string | undefined): boolean {
-  return provisioner === IN_TREE_RBD_PROVISIONER || provisioner === 'ceph.com/rbd';
+  return inTreeCephPluginOf(provisioner) === 'rbd';
 }
+
+/** The in-tree Ceph volume plugin whose volumes a provisioner creates, if any. */
+export function inTreeCephPluginOf(provisioner: string | undefined): 'rbd' | 'cephfs' | undefined {
+  if (provisioner === undefined) return undefined;
+  return IN_TREE_CEPH_PROVISIONERS[provisioner];
+}
+
+/**
+ * kubernetes.io/rbd is the in-tree provisioner; the retired external-storage provisioners
+ * `ceph.com/rbd` and `ceph.com/cephfs` create `rbd:` and `cephfs:` PersistentVolumes. (There never
+ * was an in-tree cephfs provisioner.)
+ */
+const IN_TREE_CEPH_PROVISIONERS: Readonly<Record<string, 'rbd' | 'cephfs'>> = {
+  [IN_TREE_RBD_PROVISIONER]: 'rbd',
+  'ceph.com/rbd': 'rbd',
+  'ceph.com/cephfs': 'cephfs',
+};
 
 /** True for the ceph-csi RBD driver under its own name or an operator-prefixed one. */
 export function isRbdCsiDriver(name: string | undefined): boolean {

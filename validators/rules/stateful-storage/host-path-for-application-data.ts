@@ -119,9 +119,10 @@ function report(
   pinnedNode: string | undefined,
 ): void {
   const name = `${object.ref.kind} ${object.ref.name ?? ''}`;
+  // A warning either way: the failure waits for a node to be lost or a pod to move, and neither is
+  // certain; pinned, the cost when it comes is the workload itself, which the message says.
   context.report(object, {
     path,
-    severity: pinnedNode === undefined ? 'warning' : 'error',
     message:
       pinnedNode === undefined
         ? `${name} keeps data in hostPath ${hostPath}: the data lives on whichever node the pod lands on, so a ` +
@@ -136,7 +137,7 @@ export const hostPathForApplicationData: Rule = {
   severity: 'warning',
   scope: [...WORKLOAD_KINDS, 'PersistentVolume'],
   summary:
-    'A workload or PersistentVolume keeps application data in a hostPath (error when pinned to one node by hostname).',
+    'A workload or PersistentVolume keeps application data in a hostPath (whether pinned to one node by hostname or not).',
   why:
     'Incident 3: a RabbitMQ ReplicationController kept its data in a hostPath and was pinned to one node by ' +
     "nodeSelector; when that node's control plane stalled it never got its pod back. hostPath data is tied to " +

@@ -2,7 +2,7 @@ import { WORKLOAD_KINDS } from '../scopes';
 import { asArray, asRecord, asString, getRecord, isRecord } from '../../json';
 import { IndexedObject } from '../../object-index';
 import { Rule, RuleContext } from '../../rule';
-import { createsInTreeRbd } from './ceph';
+import { inTreeCephPluginOf } from './ceph';
 
 const IN_TREE_PLUGINS = ['rbd', 'cephfs'] as const;
 const REMOVED_IN = '1.31';
@@ -27,7 +27,7 @@ export const inTreeCephVolume: Rule = {
   scope: [...WORKLOAD_KINDS, 'PersistentVolume', 'StorageClass'],
   kubernetesVersions: { from: '1.28' },
   summary:
-    'An in-tree rbd/cephfs volume or the kubernetes.io/rbd provisioner is used (warning 1.28–1.30, error from 1.31, where they are removed).',
+    'An in-tree rbd/cephfs volume, or a provisioner that creates them (kubernetes.io/rbd, ceph.com/rbd, ceph.com/cephfs), is used (warning 1.28–1.30, error from 1.31, where they are removed).',
   why:
     'The in-tree rbd and cephfs volume plugins were deprecated in 1.28 and removed in 1.31. Incidents 1 and 2 ' +
     'ran on in-tree RBD volumes, which also need the rbd client (ceph-common) on every node. After the upgrade ' +
@@ -88,12 +88,13 @@ export const inTreeCephVolume: Rule = {
     }
     for (const storageClass of context.index.ofKind('StorageClass')) {
       const provisioner = asString(storageClass.raw.provisioner);
-      if (createsInTreeRbd(provisioner)) {
+      const plugin = inTreeCephPluginOf(provisioner);
+      if (plugin !== undefined) {
         reportUse(
           context,
           storageClass,
           'provisioner',
-          `the provisioner ${provisioner ?? ''}, whose volumes are in-tree rbd volumes (use rbd.csi.ceph.com)`,
+          `the provisioner ${provisioner ?? ''}, whose volumes are in-tree ${plugin} volumes (use ${CSI_DRIVER[plugin]})`,
         );
       }
     }

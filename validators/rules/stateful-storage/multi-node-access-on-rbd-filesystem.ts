@@ -1,6 +1,6 @@
 import { STORAGE_KINDS } from '../scopes';
 import { JsonRecord, asString, asStringList, getRecord } from '../../json';
-import { IndexedObject, ObjectIndex } from '../../object-index';
+import { ObjectIndex } from '../../object-index';
 import { Rule } from '../../rule';
 import { RbdKind, rbdKindOfStorageClass, rbdKindOfVolume } from './ceph';
 import { ClaimSpecLocation, claimSpecs, defaultStorageClass, storageClassOfSpec } from './claims';
@@ -21,38 +21,15 @@ function refusedModes(kind: RbdKind, spec: JsonRecord): string[] {
   return asStringList(spec.accessModes).filter((mode) => REFUSED_MODES[kind].includes(mode));
 }
 
-/** PersistentVolumes by their storageClassName: the pre-provisioned volumes a claim of that class may bind to. */
-function volumesByClass(index: ObjectIndex): Map<string, IndexedObject[]> {
-  const byClass = new Map<string, IndexedObject[]>();
-  for (const volume of index.ofKind('PersistentVolume')) {
-    const className = asString(getRecord(volume.raw, 'spec')?.storageClassName);
-    if (className === undefined) continue;
-    let list = byClass.get(className);
-    if (!list) byClass.set(className, (list = []));
-    list.push(volume);
-  }
-  return byClass;
-}
-
 /**
  * True when the claim gets an existing PersistentVolume instead of a provisioned one: it names or
  * is claimed by one, or (as the PV controller matches before it provisions) a volume of its class
  * offers every mode it asks for. That volume, checked on its own, decides what the storage is.
  */
-function bindsToExistingVolume(
-  index: ObjectIndex,
-  location: ClaimSpecLocation,
-  byClass: Map<string, IndexedObject[]>,
-): boolean {
+function bindsToExistingVolume(index: ObjectIndex, location: ClaimSpecLocation): boolean {
   if (location.claim && index.volumeForClaim(location.claim)) return true;
   if (asString(location.spec.volumeName)) return true;
-  const className = asString(location.spec.storageClassName);
-  if (className === undefined) return false;
-  const wanted = asStringList(location.spec.accessModes);
-  return (byClass.get(className) ?? []).some((volume) => {
-    const offered = asStringList(getRecord(volume.raw, 'spec')?.accessModes);
-    return wanted.every((mode) => offered.includes(mode));
-  });
+  return index.unclaimedVolumeFor(location.spec, location.owner) !== undefined;
 }
 
 export const multiNodeAccessOnRbdFilesystem: Rule = {
@@ -110,9 +87,8 @@ export const multiNodeAccessOnRbdFilesystem: Rule = {
       });
     }
     const fallbackClass = defaultStorageClass(context.index);
-    const byClass = volumesByClass(context.index);
     for (const location of claimSpecs(context.index)) {
-      if (bindsToExistingVolume(context.index, location, byClass)) continue;
+      if (bindsToExistingVolume(context.index, location)) continue;
       const storageClass = storageClassOfSpec(context.index, location.spec, location.claim, fallbackClass);
       const kind = rbdKindOfStorageClass(storageClass);
       if (!kind) continue;

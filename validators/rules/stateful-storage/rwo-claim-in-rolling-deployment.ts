@@ -1,7 +1,7 @@
 import { STORAGE_KINDS } from '../scopes';
 import { valueExcerpt } from '../../value-excerpt';
 import { asNumber, asString, getField, getRecord } from '../../json';
-import { IndexedObject } from '../../object-index';
+import { IndexedObject, ObjectIndex } from '../../object-index';
 import { z } from 'zod';
 import { Rule, parametersOf } from '../../rule';
 import { rbdKindOfStorageClass } from './ceph';
@@ -14,7 +14,7 @@ import {
   storageClassOfSpec,
 } from './claims';
 import { pinnedNodeOfPod, volumePinnedToOneNode } from './node-pinning';
-import { isNodeLocalStorage, isSharedFilesystemStorage } from './storage-provisioners';
+import { isNodeLocalStorage, isSharedFilesystemStorage, sharedFilesystemOfVolume } from './storage-provisioners';
 import { NODE_LOSS_RECOVERY } from './recovery';
 
 /** The owners whose pods can run at the same time on different nodes, for the reasons below. */
@@ -71,6 +71,60 @@ function concurrentPodsReason(workload: IndexedObject): string | undefined {
     `its ${type} rollout (${surgeText}, rounded up to ${surge} pod${surge === 1 ? '' : 's'}) starts the new pod ` +
     'before the old one is gone'
   );
+}
+
+/** What the storage under the claim makes of two pods on two nodes. */
+interface Storage {
+  /** What the shared filesystem is (`shared-filesystem provisioner nfs.csi.k8s.io`), when it is one. */
+  readonly sharedFilesystem: string | undefined;
+  /** The name of the hostPath PersistentVolume the claim binds to, if it does. */
+  readonly hostPathVolume: string | undefined;
+  readonly rbd: boolean;
+}
+
+/**
+ * The finding's severity and message. An error where a second node cannot attach the volume; a
+ * warning where nothing stops it: on a shared filesystem ReadWriteOnce is not enforced across nodes,
+ * and a hostPath volume is no attachment at all (each node has its own directory).
+ */
+function finding(mounts: string, reason: string, storage: Storage): { severity?: 'warning'; message: string } {
+  if (storage.hostPathVolume !== undefined)
+    return {
+      severity: 'warning',
+      message:
+        `${mounts}, bound to hostPath PersistentVolume ${storage.hostPathVolume}, but ${reason}: nothing attaches a ` +
+        "hostPath, so a pod on another node starts on that node's own directory and does not see this data.",
+    };
+  if (storage.sharedFilesystem !== undefined)
+    return {
+      severity: 'warning',
+      message:
+        `${mounts} of ${storage.sharedFilesystem}, but ${reason}: ` +
+        'the driver does not enforce ReadWriteOnce across nodes, so pods on two nodes write the same ' +
+        'files while the claim promises one writer node. Declare ReadWriteMany if that is intended.',
+    };
+  // Name the storage's own symptom only when the storage is known to be Ceph RBD.
+  const symptom = storage.rbd
+    ? 'Ceph RBD reports "image is locked by other nodes"'
+    : 'the attach fails with a Multi-Attach error';
+  return {
+    message:
+      `${mounts}, but ${reason}. The second pod waits in ContainerCreating while another node holds the ` +
+      `volume (${symptom}).`,
+  };
+}
+
+/** The shared filesystem under a claim: its bound volume's kind, else its class's provisioner. */
+function sharedFilesystemOf(
+  index: ObjectIndex,
+  provisioner: string | undefined,
+  bound: IndexedObject | undefined,
+): string | undefined {
+  const volumeKind = bound ? sharedFilesystemOfVolume(bound.raw) : undefined;
+  if (volumeKind !== undefined) return `${volumeKind} PersistentVolume ${bound?.ref.name ?? ''}`;
+  return isSharedFilesystemStorage(provisioner, index)
+    ? `shared-filesystem provisioner ${provisioner ?? ''}`
+    : undefined;
 }
 
 /**
@@ -151,7 +205,6 @@ export const rwoClaimInRollingDeployment: Rule = {
         const bound = claim.object ? context.index.volumeForClaim(claim.object) : undefined;
         if (bound && volumePinnedToOneNode(bound.raw)) continue;
         if (volume.readOnly && modes.includes('ReadOnlyMany')) continue;
-        // Name the storage's own symptom only when the storage is known to be Ceph RBD.
         const storageClass = storageClassOfSpec(
           context.index,
           claim.spec,
@@ -162,30 +215,17 @@ export const rwoClaimInRollingDeployment: Rule = {
         const className = storageClass?.ref.name ?? asString(claim.spec.storageClassName);
         if (className !== undefined && nodeLocalClasses.has(className)) continue;
         if (isNodeLocalStorage(provisioner, storageClass ? undefined : asString(claim.spec.storageClassName))) continue;
-        // On a shared filesystem nothing enforces ReadWriteOnce across nodes: the pods start, and
-        // the claim's access mode misstates what the application gets.
-        const shared = isSharedFilesystemStorage(provisioner);
-        const symptom =
-          rbdKindOfStorageClass(storageClass) !== undefined
-            ? 'Ceph RBD reports "image is locked by other nodes"'
-            : 'the attach fails with a Multi-Attach error';
         context.report(workload, {
           path: `${template.path}.volumes[${volume.position}].persistentVolumeClaim`,
-          ...(shared
-            ? {
-                severity: 'warning',
-                message:
-                  `${workload.ref.kind} ${workload.ref.name ?? ''} mounts ${claim.description} ` +
-                  `(${modes.join(', ')}) of shared-filesystem provisioner ${provisioner ?? ''}, but ${reason}: ` +
-                  'the driver does not enforce ReadWriteOnce across nodes, so pods on two nodes write the same ' +
-                  'files while the claim promises one writer node. Declare ReadWriteMany if that is intended.',
-              }
-            : {
-                message:
-                  `${workload.ref.kind} ${workload.ref.name ?? ''} mounts ${claim.description} ` +
-                  `(${modes.join(', ')}), but ${reason}. The second pod waits in ContainerCreating while another ` +
-                  `node holds the volume (${symptom}).`,
-              }),
+          ...finding(
+            `${workload.ref.kind} ${workload.ref.name ?? ''} mounts ${claim.description} (${modes.join(', ')})`,
+            reason,
+            {
+              sharedFilesystem: sharedFilesystemOf(context.index, provisioner, bound),
+              hostPathVolume: bound && getRecord(bound.raw, 'spec', 'hostPath') ? (bound.ref.name ?? '') : undefined,
+              rbd: rbdKindOfStorageClass(storageClass) !== undefined,
+            },
+          ),
         });
       }
     }

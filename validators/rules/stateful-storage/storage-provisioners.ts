@@ -1,3 +1,8 @@
+import { JsonRecord, asRecord, asString, getRecord } from '../../json';
+import { createsInTreeNfs } from '../nfs/nfs-volumes';
+import { ObjectIndex } from '../../object-index';
+import { inTreeCephPluginOf } from './ceph';
+
 /**
  * What a StorageClass's provisioner tells about where its volumes can be used. Known names only:
  * an unknown provisioner is taken as attachable block storage (the common case, and the one of
@@ -55,10 +60,32 @@ export function isNodeLocalStorage(provisioner: string | undefined, className: s
   return className !== undefined && NODE_LOCAL_CLASS_NAMES.has(className);
 }
 
-/** Whether the provisioner is a shared filesystem, where ReadWriteOnce is not enforced across nodes. */
-export function isSharedFilesystemStorage(provisioner: string | undefined): boolean {
+/**
+ * Whether the provisioner is a shared filesystem, where ReadWriteOnce is not enforced across nodes:
+ * the drivers above, and the provisioners that create in-tree nfs or cephfs volumes (with the set,
+ * also those its NFS provisioner Deployments name).
+ */
+export function isSharedFilesystemStorage(provisioner: string | undefined, index?: ObjectIndex): boolean {
   return (
     provisioner !== undefined &&
-    (SHARED_FILESYSTEM_PROVISIONERS.has(provisioner) || provisioner.endsWith('.cephfs.csi.ceph.com'))
+    (SHARED_FILESYSTEM_PROVISIONERS.has(provisioner) ||
+      provisioner.endsWith('.cephfs.csi.ceph.com') ||
+      createsInTreeNfs(provisioner, index) ||
+      inTreeCephPluginOf(provisioner) === 'cephfs')
   );
+}
+
+/** In-tree volume plugins of shared filesystems: mounted on each node, never attached. */
+const SHARED_FILESYSTEM_PLUGINS = ['nfs', 'cephfs', 'glusterfs', 'azureFile', 'quobyte'] as const;
+
+/**
+ * The kind of shared filesystem a PersistentVolume is (`nfs`, `cephfs`, a CSI driver's name), or
+ * undefined when it is not one.
+ */
+export function sharedFilesystemOfVolume(volume: JsonRecord): string | undefined {
+  const spec = getRecord(volume, 'spec');
+  const plugin = SHARED_FILESYSTEM_PLUGINS.find((name) => asRecord(spec?.[name]) !== undefined);
+  if (plugin !== undefined) return plugin;
+  const driver = asString(getRecord(spec, 'csi')?.driver);
+  return isSharedFilesystemStorage(driver) ? driver : undefined;
 }

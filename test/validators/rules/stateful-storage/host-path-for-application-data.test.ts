@@ -1,4 +1,4 @@
-import { ruleHits } from '../../../support/findings';
+import { findingsFor, ruleHits } from '../../../support/findings';
 import { podSpec, volume, workload } from './fixtures';
 
 const RULE = 'host-path-for-application-data';
@@ -36,13 +36,42 @@ describe(RULE, () => {
         },
       },
     ],
-  ])('is an error when the workload is pinned to one node by %s (incident 3)', (_how, pinning) => {
-    expect(ruleHits([workload('ReplicationController', 'app', podSpec([dataVolume], pinning))], RULE)).toEqual([
-      hit('ReplicationController', POD_PATH, 'error'),
-    ]);
+  ])(
+    'warns when the workload is pinned to one node by %s (incident 3), saying it cannot move (a risk, not a certain failure)',
+    (_how, pinning) => {
+      expect(ruleHits([workload('ReplicationController', 'app', podSpec([dataVolume], pinning))], RULE)).toEqual([
+        hit('ReplicationController', POD_PATH, 'warning'),
+      ]);
+      expect(
+        findingsFor([workload('ReplicationController', 'app', podSpec([dataVolume], pinning))])[0]?.message,
+      ).toContain('is pinned to node node-3');
+    },
+  );
+
+  // luksa/kubernetes-in-action-2nd-edition Chapter09/pod.quiz.hostpath.kind.yaml, as it is there.
+  test('real world: the quiz Pod pinned by nodeName with MongoDB data in /tmp/quiz-data is a warning', () => {
+    const quiz = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'quiz' },
+      spec: {
+        nodeName: 'kind-worker',
+        volumes: [{ name: 'quiz-data', hostPath: { path: '/tmp/quiz-data' } }],
+        containers: [
+          {
+            name: 'quiz-api',
+            image: 'luksa/quiz-api:0.1',
+            imagePullPolicy: 'IfNotPresent',
+            ports: [{ name: 'http', containerPort: 8080 }],
+          },
+          { name: 'mongo', image: 'mongo:7', volumeMounts: [{ name: 'quiz-data', mountPath: '/data/db' }] },
+        ],
+      },
+    };
+    expect(ruleHits([quiz], RULE)).toEqual([hit('Pod', 'spec.volumes[0].hostPath', 'warning', 'quiz')]);
   });
 
-  test('warns on a hostPath PersistentVolume, error when its node affinity names one host', () => {
+  test('warns on a hostPath PersistentVolume, whether or not its node affinity names one host', () => {
     const pinned = volume('pinned', {
       accessModes: ['ReadWriteOnce'],
       hostPath: { path: '/mnt/data' },
@@ -58,7 +87,7 @@ describe(RULE, () => {
       ruleHits([volume('loose', { accessModes: ['ReadWriteOnce'], hostPath: { path: '/mnt/data' } }), pinned], RULE),
     ).toEqual([
       hit('PersistentVolume', 'spec.hostPath', 'warning', 'loose'),
-      hit('PersistentVolume', 'spec.hostPath', 'error', 'pinned'),
+      hit('PersistentVolume', 'spec.hostPath', 'warning', 'pinned'),
     ]);
   });
 

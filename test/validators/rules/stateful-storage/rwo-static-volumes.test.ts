@@ -1,0 +1,104 @@
+import { findingsFor, ruleHits } from '../../../support/findings';
+import { claim, claimVolume, podSpec, storageClass, volume, workload } from './fixtures';
+
+const RULE = 'rwo-claim-in-rolling-deployment';
+const path = 'spec.template.spec.volumes[0].persistentVolumeClaim';
+const rolling = workload('Deployment', 'jenkins', podSpec([claimVolume('jenkins-claim')]));
+const manualClaim = claim('jenkins-claim', { storageClassName: 'manual', accessModes: ['ReadWriteOnce'] });
+const hit = (severity: string) => ({ kind: 'Deployment', name: 'jenkins', path, severity, suppressed: false });
+
+describe(`${RULE}: claims bound by class to pre-provisioned PersistentVolumes (the "manual" class)`, () => {
+  // marcel-dempers/docker-development-youtube-series jenkins/: a RollingUpdate (maxSurge 1) Jenkins
+  // Deployment on claim jenkins-claim of class manual, and a hostPath PersistentVolume of that class.
+  test('real world: a hostPath volume is not attached, so it is a warning that names the volume, not a Multi-Attach error', () => {
+    const hostPathVolume = volume('jenkins', {
+      storageClassName: 'manual',
+      capacity: { storage: '4Gi' },
+      accessModes: ['ReadWriteOnce'],
+      hostPath: { path: '/mnt/data' },
+    });
+    const objects = [rolling, hostPathVolume, manualClaim];
+    expect(ruleHits(objects, RULE)).toEqual([hit('warning')]);
+    expect(findingsFor(objects).find((f) => f.rule === RULE)?.message).toContain(
+      'bound to hostPath PersistentVolume jenkins',
+    );
+  });
+
+  test('an NFS volume of the class is a shared filesystem: a warning naming the volume', () => {
+    const nfsVolume = volume('shared', {
+      storageClassName: 'manual',
+      accessModes: ['ReadWriteOnce'],
+      nfs: { server: 'nfs.example', path: '/exports' },
+    });
+    const objects = [rolling, nfsVolume, manualClaim];
+    expect(ruleHits(objects, RULE)).toEqual([hit('warning')]);
+    expect(findingsFor(objects).find((f) => f.rule === RULE)?.message).toContain('of nfs PersistentVolume shared');
+  });
+
+  test('an iSCSI volume of the class is network block storage: still refused', () => {
+    const blockVolume = volume('block', {
+      storageClassName: 'manual',
+      accessModes: ['ReadWriteOnce'],
+      iscsi: { targetPortal: '10.0.0.5:3260', iqn: 'iqn.2001-04.com.example:storage', lun: 0 },
+    });
+    expect(ruleHits([rolling, blockVolume, manualClaim], RULE)).toEqual([hit('error')]);
+  });
+
+  test('a volume of the class that does not offer the claimed mode, or is claimed by another claim, is not the one bound', () => {
+    const readOnly = volume('jenkins', {
+      storageClassName: 'manual',
+      accessModes: ['ReadOnlyMany'],
+      hostPath: { path: '/mnt/data' },
+    });
+    const taken = volume('taken', {
+      storageClassName: 'manual',
+      accessModes: ['ReadWriteOnce'],
+      hostPath: { path: '/mnt/other' },
+      claimRef: { name: 'someone-else' },
+    });
+    expect(ruleHits([rolling, readOnly, taken, manualClaim], RULE)).toEqual([hit('error')]);
+  });
+
+  test('an nfs-subdir-external-provisioner class creates NFS volumes: a warning, not a Multi-Attach error', () => {
+    const objects = [
+      storageClass('nfs-client', 'k8s-sigs.io/nfs-subdir-external-provisioner'),
+      claim('jenkins-claim', { storageClassName: 'nfs-client', accessModes: ['ReadWriteOnce'] }),
+      rolling,
+    ];
+    expect(ruleHits(objects, RULE)).toEqual([hit('warning')]);
+  });
+
+  // cloudcafetech/kubesetup: the default StorageClass kubenfs-storage has `provisioner: kubenfs`,
+  // the name the nfs-subdir-external-provisioner Deployment of nfs-storage/ declares in
+  // PROVISIONER_NAME; demo/mongo-employee.yaml runs MongoDB as a rolling Deployment on a claim of it.
+  test('real world: a class served by an NFS provisioner Deployment of the set (PROVISIONER_NAME) is a shared filesystem', () => {
+    const defaultClass = {
+      ...storageClass('kubenfs-storage', 'kubenfs'),
+      metadata: {
+        name: 'kubenfs-storage',
+        annotations: { 'storageclass.kubernetes.io/is-default-class': 'true' },
+      },
+    };
+    const provisioner = workload(
+      'Deployment',
+      'nfs-client-provisioner',
+      podSpec([{ name: 'nfs-client-root', nfs: { server: '10.128.0.9', path: '/root/nfs/kubedata' } }], {
+        containers: [
+          {
+            name: 'nfs-client-provisioner',
+            image: 'gcr.io/k8s-staging-sig-storage/nfs-subdir-external-provisioner:v4.0.0',
+            env: [
+              { name: 'PROVISIONER_NAME', value: 'kubenfs' },
+              { name: 'NFS_SERVER', value: '10.128.0.9' },
+            ],
+          },
+        ],
+      }),
+    );
+    const mongo = workload('Deployment', 'jenkins', podSpec([claimVolume('jenkins-claim')]));
+    const defaultClaim = claim('jenkins-claim', { accessModes: ['ReadWriteOnce'] });
+    expect(ruleHits([defaultClass, provisioner, defaultClaim, mongo], RULE)).toEqual([hit('warning')]);
+    // Without the provisioner's Deployment, `kubenfs` is a provisioner ballast does not know: block storage.
+    expect(ruleHits([defaultClass, defaultClaim, mongo], RULE)).toEqual([hit('error')]);
+  });
+});
