@@ -1,7 +1,8 @@
 /**
  * Where eviction settings live and how rules see them: one view per KubeletConfiguration object,
  * per container that runs the kubelet (static pods, pod templates), per kubelet unit drop-in, and
- * per kubeadm / Cluster API `nodeRegistration.kubeletExtraArgs`.
+ * per kubeadm / Cluster API `nodeRegistration.kubeletExtraArgs`, and per file Cluster API writes
+ * onto nodes (`files:`).
  * Every value keeps the field path it was read from, so the same rule reports on a config field
  * (`evictionHard[nodefs.available]`), a container argument (`spec.containers[0].args[2]`) or a
  * drop-in line (`service.execStart[1]`).
@@ -11,11 +12,12 @@ import { embeddedYamlDocuments } from '../../embedded-yaml';
 import { JsonRecord, asArray, asRecord, asString, getRecord } from '../../json';
 import { IndexedObject, ObjectIndex } from '../../object-index';
 import { commandLineMentions } from '../../pod-templates';
-import { splitWords } from '../../systemd-drop-in';
+import { parseSystemdDropIn, splitWords } from '../../systemd-drop-in';
 import { KubeVersion } from '../../kube-version';
 import { MERGE_DEFAULT_EVICTION_SETTINGS_SINCE, defaultEvictionHard } from './eviction-signals';
 import { CommandWord, EvictionMapEntry, evictionFlags, flagMapEntries, isKubeletBinary } from './kubelet-flags';
 import { kubeadmKubeletArgs } from './kubeadm-kubelet-args';
+import { NodeFile, kubeadmConfigFiles } from './kubeadm-config-files';
 
 export interface EvictionMap {
   /** The field or flag that holds the map. */
@@ -104,6 +106,8 @@ function collectEvictionSettingsViews(index: ObjectIndex): readonly EvictionSett
     const view = fromSystemdDropIn(dropIn);
     if (view) views.push(view);
   }
+  // Cluster API writes kubeadm patches, kubelet configuration files and unit drop-ins onto nodes.
+  for (const file of kubeadmConfigFiles(index)) views.push(...fromNodeFile(file));
   // kubeadm and Cluster API: the kubelet's flags as `nodeRegistration.kubeletExtraArgs`.
   for (const args of kubeadmKubeletArgs(index)) {
     const view = fromKubeletCommand(args.object, args.where, args.words);
@@ -121,8 +125,16 @@ function embeddedKubeletConfigurations(text: unknown): JsonRecord[] {
   return embeddedYamlDocuments(text).filter((document) => document.kind === 'KubeletConfiguration');
 }
 
-/** A KubeletConfiguration object, or one held at `prefix` inside `object` (a ConfigMap value). */
-function fromKubeletConfiguration(object: IndexedObject, config: JsonRecord, prefix: string): EvictionSettingsView {
+/**
+ * A KubeletConfiguration object, or one held at `prefix` inside `object` (a ConfigMap value, a file
+ * Cluster API writes); a `.conf` file, or `configDirDropIn`, is a kubelet `--config-dir` drop-in.
+ */
+function fromKubeletConfiguration(
+  object: IndexedObject,
+  config: JsonRecord,
+  prefix: string,
+  configDirDropIn = prefix === '' && /\.conf$/i.test(object.source.file ?? ''),
+): EvictionSettingsView {
   const at = (...segments: string[]) => [prefix, fieldPath(...segments)].filter((part) => part !== '').join('.');
   const maps: Partial<Record<MapField, EvictionMap>> = {};
   for (const field of MAP_FIELDS) {
@@ -155,7 +167,7 @@ function fromKubeletConfiguration(object: IndexedObject, config: JsonRecord, pre
       ? { mergeDefaults: { value: merge, path: at('mergeDefaultEvictionSettings') } }
       : {}),
     flags: [],
-    ...(prefix === '' && /\.conf$/i.test(object.source.file ?? '') ? { configDirDropIn: true } : {}),
+    ...(configDirDropIn ? { configDirDropIn: true } : {}),
   };
 }
 
@@ -211,9 +223,13 @@ function fromKubeletCommand(
 
 /** True for a drop-in of kubelet.service, or of an unnamed unit that visibly runs the kubelet. */
 export function isKubeletDropIn(object: IndexedObject): boolean {
-  const unit = asString(object.raw.unit);
+  return isKubeletDropInObject(object.raw);
+}
+
+function isKubeletDropInObject(raw: JsonRecord): boolean {
+  const unit = asString(raw.unit);
   if (unit !== undefined) return unit === 'kubelet.service' || unit === 'kubelet';
-  const service = getRecord(object.raw, 'service');
+  const service = getRecord(raw, 'service');
   const runsKubelet = asArray(service?.execStart).some((entry) =>
     asArray(asRecord(entry)?.argv).some((word) => typeof word === 'string' && isKubeletBinary(word)),
   );
@@ -225,21 +241,57 @@ export function isKubeletDropIn(object: IndexedObject): boolean {
 
 function fromSystemdDropIn(object: IndexedObject): EvictionSettingsView | undefined {
   if (!isKubeletDropIn(object)) return undefined;
-  const service = getRecord(object.raw, 'service');
+  const name = asString(getRecord(object.raw, 'metadata')?.name) ?? 'drop-in';
+  return fromKubeletCommand(object, `drop-in ${name}`, dropInKubeletWords(object.raw, ''));
+}
+
+/**
+ * The kubelet's words in a drop-in: its `Environment=` values and the arguments after the kubelet
+ * binary in `ExecStart=`, each with the path of its line (under `prefix`, where the drop-in is
+ * held as text inside another object).
+ */
+function dropInKubeletWords(raw: JsonRecord, prefix: string): CommandWord[] {
+  const at = (path: string) => (prefix === '' ? path : `${prefix}.${path}`);
+  const service = getRecord(raw, 'service');
   const words: CommandWord[] = [];
   asArray(service?.environment).forEach((entry, i) => {
     const value = asString(asRecord(entry)?.value);
     if (value !== undefined)
-      words.push(...splitWords(value).words.map((text) => ({ text, path: `service.environment[${i}]` })));
+      words.push(...splitWords(value).words.map((text) => ({ text, path: at(`service.environment[${i}]`) })));
   });
   asArray(service?.execStart).forEach((entry, i) => {
     const argv = asArray(asRecord(entry)?.argv).filter((word): word is string => typeof word === 'string');
     const start = argv.findIndex(isKubeletBinary);
-    if (start >= 0) words.push(...argv.slice(start + 1).map((text) => ({ text, path: `service.execStart[${i}]` })));
+    if (start >= 0) words.push(...argv.slice(start + 1).map((text) => ({ text, path: at(`service.execStart[${i}]`) })));
   });
-  const name = asString(getRecord(object.raw, 'metadata')?.name) ?? 'drop-in';
-  return fromKubeletCommand(object, `drop-in ${name}`, words);
+  return words;
 }
+
+/**
+ * The eviction settings in the files a Cluster API bootstrap object writes onto its nodes: a
+ * KubeletConfiguration (a kubeadm patch `/etc/kubernetes/patches/kubeletconfiguration*`, which kubeadm
+ * applies to the configuration it writes, or a configuration file; one ending in `.conf` is a
+ * `--config-dir` drop-in) or a kubelet unit drop-in.
+ */
+function fromNodeFile(file: NodeFile): EvictionSettingsView[] {
+  const owner = `${file.object.ref.kind ?? ''} ${file.object.ref.name ?? ''}`;
+  if (UNIT_FILE_HEADER.test(file.content)) {
+    const raw = parseSystemdDropIn(file.content, file.nodePath) as unknown as JsonRecord;
+    if (!isKubeletDropInObject(raw)) return [];
+    const view = fromKubeletCommand(
+      file.object,
+      `drop-in ${file.nodePath} of ${owner}`,
+      dropInKubeletWords(raw, file.path),
+    );
+    return view ? [view] : [];
+  }
+  return embeddedKubeletConfigurations(file.content).map((document) =>
+    fromKubeletConfiguration(file.object, document, file.path, /\.conf$/i.test(file.nodePath)),
+  );
+}
+
+/** A `[Section]` header line: the text is a systemd unit file, not YAML. */
+const UNIT_FILE_HEADER = /^[ \t]*\[(Service|Unit|Install)\][ \t]*\r?$/m;
 
 /** The values of a map view by signal (the last one written wins, as in the kubelet). */
 export function entriesBySignal(map: EvictionMap | undefined): Map<string, EvictionMapEntry> {
