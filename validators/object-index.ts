@@ -63,6 +63,7 @@ export class ObjectIndex {
   private readonly podTemplateList: PodTemplate[] = [];
   private readonly volumesByClaim = new Map<string, IndexedObject[]>();
   private readonly unclaimedVolumesByClass = new Map<string, IndexedObject[]>();
+  private readonly offeringVolumes = new Map<string, IndexedObject[]>();
   private readonly grantsBySubject = new Map<string, RoleGrant[]>();
   private readonly grantsBySubjectName = new Map<string, RoleGrant[]>();
   private readonly bindingsByRole = new Map<string, IndexedObject[]>();
@@ -152,10 +153,17 @@ export class ObjectIndex {
     const className = asString(spec?.storageClassName);
     if (className === undefined) return undefined;
     const wanted = asStringList(spec?.accessModes);
-    const offering = (this.unclaimedVolumesByClass.get(className) ?? []).filter((volume) => {
-      const offered = asStringList(getRecord(volume.raw, 'spec')?.accessModes);
-      return wanted.every((mode) => offered.includes(mode));
-    });
+    // One list per class and modes, kept: `nearest` indexes a list's places once, so a lookup stays
+    // O(1) however many copies of the volumes the set holds.
+    const offeringKey = `${className}\u0000${wanted.join(',')}`;
+    let offering = this.offeringVolumes.get(offeringKey);
+    if (!offering) {
+      offering = (this.unclaimedVolumesByClass.get(className) ?? []).filter((volume) => {
+        const offered = asStringList(getRecord(volume.raw, 'spec')?.accessModes);
+        return wanted.every((mode) => offered.includes(mode));
+      });
+      this.offeringVolumes.set(offeringKey, offering);
+    }
     return offering.length > 0 ? nearest(offering, from) : undefined;
   }
 
