@@ -139,7 +139,7 @@ function addPlainWorkload(scope: Construct, name: string): void {
         {
           metadata: { name: 'data', labels },
           spec: {
-            accessModes: ['ReadWriteOnce'],
+            accessModes: ['ReadWriteOncePod'],
             storageClassName: STORAGE_CLASS,
             volumeMode: 'Filesystem',
             resources: { requests: { storage: '20Gi' } },

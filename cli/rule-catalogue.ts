@@ -1,4 +1,4 @@
-import { Rule, hasMachineFix, ruleParameters, suppressionAnnotation } from '../validators';
+import { Rule, hasMachineFix, noMachineFixReason, ruleParameters, suppressionAnnotation } from '../validators';
 
 /**
  * One rule's catalogue entry. `ballast explain RULE` prints exactly this and docs/rules.md is made
@@ -14,9 +14,9 @@ export function renderRuleEntry(rule: Rule): string {
     `- Severity: ${rule.severity}${rule.optIn ? ' (opt-in: runs only with `rules: {' + rule.id + ': on}`)' : ''}`,
     `- Kubernetes versions: ${versionsText(rule)}`,
     `- Looks at: ${rule.scope.join(', ')}`,
-    ...(hasMachineFix(rule.id)
-      ? ['- `ballast fix` applies the fix where it is safe (`--dry-run` shows the diff first)']
-      : []),
+    hasMachineFix(rule.id)
+      ? '- `ballast fix` applies the fix where it is safe (`--dry-run` shows the diff first)'
+      : `- \`ballast fix\` leaves it to you: ${noMachineFixReason(rule.id)}`,
     '',
     'Why:',
     '',

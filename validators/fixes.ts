@@ -240,13 +240,98 @@ function completedSignalList(list: string, version: KubeVersion): string | undef
   return [list, ...missing].filter((part) => part !== '').join(',');
 }
 
+/**
+ * Why the rules without a fixer have none: what the change needs that the file does not hold, so
+ * `ballast fix`, `ballast explain` and the catalogue can say it instead of a bare "needs a person".
+ */
+const NO_MACHINE_FIX: ReadonlyMap<string, string> = new Map([
+  [
+    'in-tree-ceph-volume',
+    'moving to ceph-csi needs ceph-csi running, a clusterID in its configuration and secrets in its format, none of ' +
+      'which is in the file; and a StorageClass cannot be changed in place: create the ceph-csi class beside it and ' +
+      'migrate the volumes (CSIMigrationRBD) before the cluster reaches 1.31',
+  ],
+  [
+    'rbd-storage-class-missing-parameters',
+    'the missing values (cluster ID, pool, secret names) are facts of your Ceph cluster that the file does not hold',
+  ],
+  [
+    'stateful-set-without-headless-service',
+    "the Service's ports and selector are the application's: write the headless Service (clusterIP: None) yourself",
+  ],
+  [
+    'host-path-for-application-data',
+    'moving data off the node means a new volume and a copy of the data: choose the StorageClass and migrate',
+  ],
+  [
+    'nfs-soft-mount',
+    'a hard mount makes the application block instead of fail while the server is away: choose it knowingly',
+  ],
+  ['nfs-volume-without-version', "the NFS version is the server's, which the file does not say"],
+  ['nfs-csi-storage-class-incomplete', "the server and share are your NFS server's, which the file does not hold"],
+  ['eviction-unknown-signal', 'a misspelt signal could be meant as several: name the one intended'],
+  [
+    'eviction-soft-threshold-without-grace-period',
+    'how long a soft threshold may be exceeded is a choice for the workloads of the node',
+  ],
+  ['eviction-threshold-out-of-range', 'the threshold intended is not in the file'],
+  ['eviction-grace-period-invalid', 'the grace period intended is not in the file'],
+  ['eviction-minimum-reclaim-invalid', 'the amount to reclaim intended is not in the file'],
+  ['eviction-soft-not-above-hard', 'which of the two thresholds is intended is not in the file'],
+  [
+    'eviction-soft-without-max-pod-grace-period',
+    'how long pods may take to stop when evicted is a choice for the workloads of the node',
+  ],
+  [
+    'eviction-threshold-disables-signal',
+    'switching a signal off with 0% or 100% may be meant: only you can tell whether it should be on',
+  ],
+  ['eviction-disk-hard-threshold-below-5-percent', "the threshold is a trade-off against the node's disk size"],
+  [
+    'kubelet-drop-in-exec-start-without-reset',
+    'adding the reset line changes which command systemd runs: review the whole unit first',
+  ],
+  [
+    'kubelet-drop-in-flags-ignored',
+    'where the flags should go (a variable ExecStart reads, or a KubeletConfiguration) depends on the unit',
+  ],
+  ['kubelet-drop-in-sorts-before-kubeadm', 'renaming a file on the nodes is a rollout step, not an edit of its text'],
+  [
+    'deprecated-kubelet-eviction-flag',
+    'moving flags into a KubeletConfiguration means a new file on the nodes and a kubelet restart',
+  ],
+  [
+    'invalid-leader-election-timings',
+    "the right timings depend on the API server's latency: choose them (the control plane's are 15s, 10s, 2s)",
+  ],
+  [
+    'leader-lock-rbac-on-endpoints-or-configmaps',
+    "the lease's name and namespace are the component's: add the Lease rule to its Role",
+  ],
+  ['overbroad-lease-rbac', 'which leases the component needs is in its code, not in the file'],
+  [
+    'leader-election-without-lease-rbac',
+    "which Role should carry the Lease rule, and the lease's name, are the team's choice",
+  ],
+  ['invalid-suppression', 'the justification is yours to write'],
+  ['duplicate-object', 'which of the two definitions is meant is not in the file'],
+  ['object-without-type', 'the missing apiVersion or kind is not in the file'],
+]);
+
 /** True when `ballast fix` can fix findings of the rule (where the finding's form allows it). */
 export function hasMachineFix(ruleId: string): boolean {
   return FIXERS.has(ruleId);
 }
 
+/** Why `ballast fix` has no fix for the rule's findings, for a rule without one. */
+export function noMachineFixReason(ruleId: string): string {
+  return NO_MACHINE_FIX.get(ruleId) ?? 'the change needs a person';
+}
+
 /** The fix of a finding on `object`, or why there is none. */
 export function fixFor(finding: Finding, object: JsonRecord, version: KubeVersion): FixPlan {
   const fixer = FIXERS.get(finding.rule);
-  return fixer ? fixer(finding, object, version) : { unsafe: 'no machine-applicable fix: the change needs a person' };
+  return fixer
+    ? fixer(finding, object, version)
+    : { unsafe: `no machine-applicable fix: ${noMachineFixReason(finding.rule)}` };
 }

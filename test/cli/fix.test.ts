@@ -145,4 +145,35 @@ describe('ballast fix', () => {
       tree.cleanup();
     }
   });
+
+  // kairen/k8s-ceph-examples rbd-storage-classes/rbd-storage-class.yml: an in-tree rbd class.
+  test('real world: an in-tree rbd StorageClass is left alone, and the message says what the move to ceph-csi needs', async () => {
+    const inTree = [
+      'apiVersion: storage.k8s.io/v1',
+      'kind: StorageClass',
+      'metadata:',
+      '   name: hdd',
+      'provisioner: kubernetes.io/rbd',
+      'parameters:',
+      '    monitors: 172.20.3.92:6789,172.20.3.93:6789,172.20.3.95:6789',
+      '    adminId: admin',
+      '    adminSecretName: admin-key',
+      '    adminSecretNamespace: kube-system',
+      '    pool: kube',
+      '    userId: kube',
+      '    userSecretName: kube-key',
+    ].join('\n');
+    const tree = tempTree({ 'sc.yml': inTree });
+    try {
+      const file = path.join(tree.dir, 'sc.yml');
+      const run = await ballast(['fix', file]);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(
+        'in-tree-ceph-volume: not fixed: no machine-applicable fix: moving to ceph-csi needs ceph-csi running, a clusterID',
+      );
+      expect(fs.readFileSync(file, 'utf8')).toBe(inTree);
+    } finally {
+      tree.cleanup();
+    }
+  });
 });

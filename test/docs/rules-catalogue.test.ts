@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import { renderCatalogue, renderRuleEntry } from '../../cli/rule-catalogue';
 import { run } from '../../cli/program';
 import { RULES_DOC } from '../../docs/generate-rules';
-import { ALL_RULES, Rule } from '../../validators';
+import { ALL_RULES, Rule, hasMachineFix, noMachineFixReason } from '../../validators';
 
 describe('rule catalogue (docs/rules.md)', () => {
   test('docs/rules.md is current with the rule data', () => {
@@ -23,6 +23,14 @@ describe('rule catalogue (docs/rules.md)', () => {
       expect(entry).toContain(rule.fix);
       if (rule.example) expect(entry).toContain(rule.example.bad.trimEnd());
       expect(entry).toContain(`ballast.dev/suppress.${rule.id}: "<why this object is an exception>"`);
+    }
+  });
+
+  test('every rule either has a machine fix or says why it has none, in its entry', () => {
+    for (const rule of ALL_RULES) {
+      if (hasMachineFix(rule.id)) continue;
+      expect([rule.id, noMachineFixReason(rule.id)]).not.toEqual([rule.id, 'the change needs a person']);
+      expect(renderRuleEntry(rule)).toContain(`\`ballast fix\` leaves it to you: ${noMachineFixReason(rule.id)}`);
     }
   });
 

@@ -6,7 +6,9 @@
  *     `ballast fix <file>` meets; context from the rest of the repository is left out);
  *   - error-free after the fix; byte-identical after a second fix; every comment line kept;
  *   - and the same with `--require-node-labels` (NFS volumes made to require the prepared-node label,
- *     right once the nodes are labelled).
+ *     right once the nodes are labelled);
+ *   - the rate among the files whose every error is of a rule with a machine fix, and what is left
+ *     by rule (rules without a machine fix marked), so a set's mix is visible beside its rate.
  * Then every repository is fixed whole, and every file labelled clean must be byte-identical.
  * Reads the same git snapshots as `npm run real-world`; without them it says so and exits 0.
  */
@@ -15,6 +17,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { runFix } from '../../cli/fix-command';
 import { lint } from '../../cli/lint-command';
+import { hasMachineFix } from '../../validators';
 import { LabelledFile, gitDirectory, mirrorRoots, percent, readLabels, readSources, writeWalkedFiles } from './evaluate';
 
 const TARGET_FIXED = 0.7;
@@ -27,6 +30,8 @@ interface FileOutcome {
   readonly stable: boolean;
   readonly commentsKept: boolean;
   readonly remaining: readonly string[];
+  /** The rules of the errors before the fix. */
+  readonly errorRules: readonly string[];
   /** Error-free after `ballast fix --require-node-labels`. */
   readonly fixedWithNodeLabels: boolean;
 }
@@ -51,7 +56,8 @@ function fixAlone(checkout: string, file: LabelledFile, scratch: string): FileOu
   fs.mkdirSync(path.dirname(alone), { recursive: true });
   const original = fs.readFileSync(path.join(checkout, file.path), 'utf8');
   fs.writeFileSync(alone, original);
-  const refused = errorsOf(alone, scratch).length > 0;
+  const errorRules = [...new Set(errorsOf(alone, scratch))];
+  const refused = errorRules.length > 0;
   runFix([alone], {}, SILENT);
   const once = fs.readFileSync(alone, 'utf8');
   const remaining = errorsOf(alone, scratch);
@@ -65,8 +71,20 @@ function fixAlone(checkout: string, file: LabelledFile, scratch: string): FileOu
     stable: once === twice,
     commentsKept: commentLines(original).every((line) => kept.has(line)),
     remaining: [...new Set(remaining)],
+    errorRules,
     fixedWithNodeLabels: refused && fixedWithNodeLabels,
   };
+}
+
+/** How many unfixed files each rule leaves an error in, and whether the rule has a machine fix at all. */
+function leftByRule(unfixed: readonly FileOutcome[]): string {
+  const counts = new Map<string, number>();
+  for (const outcome of unfixed) for (const rule of outcome.remaining) counts.set(rule, (counts.get(rule) ?? 0) + 1);
+  if (counts.size === 0) return 'none';
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .map(([rule, count]) => `${rule} ${count}${hasMachineFix(rule) ? '' : ' (no machine fix)'}`)
+    .join(', ');
 }
 
 function main(argv: readonly string[]): number {
@@ -110,6 +128,7 @@ function main(argv: readonly string[]): number {
     const inSet = outcomes.filter((o) => set === 'all' || o.file.set === set);
     const refused = inSet.filter((o) => o.refused);
     const fixed = refused.filter((o) => o.fixed);
+    const withMachineFixes = refused.filter((o) => o.errorRules.every(hasMachineFix));
     const rate = refused.length === 0 ? 1 : fixed.length / refused.length;
     if (set === 'all') met = rate >= TARGET_FIXED;
     lines.push(
@@ -118,6 +137,11 @@ function main(argv: readonly string[]): number {
       `  unchanged by a second fix:         ${percent(inSet.filter((o) => o.stable).length, inSet.length)}`,
       `  every comment line kept:           ${percent(inSet.filter((o) => o.commentsKept).length, inSet.length)}`,
       `  error-free with --require-node-labels: ${percent(refused.filter((o) => o.fixedWithNodeLabels).length, refused.length)}`,
+      `  error-free, of the files whose every error has a machine fix: ${percent(
+        withMachineFixes.filter((o) => o.fixed).length,
+        withMachineFixes.length,
+      )}`,
+      `  left, by rule: ${leftByRule(refused.filter((o) => !o.fixed))}`,
     );
     if (set !== 'all') {
       for (const o of refused.filter((candidate) => !candidate.fixed))
