@@ -1,7 +1,15 @@
-import { Finding, KubeVersion, ObjectRef, fixFor, targetVersionProblem, validateObjects } from '../validators';
-import { readLintOptions } from './config';
+import {
+  ALL_RULES,
+  Finding,
+  KubeVersion,
+  ObjectRef,
+  fixFor,
+  targetVersionProblem,
+  validateObjects,
+} from '../validators';
+import { LintOptions, readLintOptions } from './config';
 import { findingFingerprint } from './finding-fingerprint';
-import { LoadedManifests, ManifestSource, loadManifests } from './load-manifests';
+import { LoadedManifests, LoadedObject, ManifestSource, loadManifests } from './load-manifests';
 import { FormatOptions, Formatter, LintFinding, LintObjectRef, LintResult, LintedObject } from './lint-result';
 import { SourcePositions } from './source-positions';
 import { readSuppressions } from './suppressions-file';
@@ -42,19 +50,21 @@ export function lint(paths: readonly string[], options: LintCommandOptions): Lin
     ...(options.maxFileBytes !== undefined ? { maxFileBytes: options.maxFileBytes } : {}),
   });
   const report = validateObjects(manifests.objects, lintOptions);
+  const findingsToday = [...report.findings, ...patchFindings(manifests.patches, lintOptions)];
   const upgrade =
     options.upgradeTo === undefined ? undefined : upgradeTarget(options.upgradeTo, lintOptions.kubernetesVersion);
   // On upgrade: the errors at the new version that are not errors today (rule, object and field).
-  const reported = upgrade
-    ? newErrors(
-        report.findings,
-        validateObjects(manifests.objects, { ...lintOptions, kubernetesVersion: upgrade }).findings,
-      )
-    : report.findings;
+  const upgraded = upgrade ? { ...lintOptions, kubernetesVersion: upgrade } : undefined;
+  const reported = upgraded
+    ? newErrors(findingsToday, [
+        ...validateObjects(manifests.objects, upgraded).findings,
+        ...patchFindings(manifests.patches, upgraded),
+      ])
+    : findingsToday;
 
   const baseline = options.suppressionsFile === undefined ? undefined : readSuppressions(options.suppressionsFile);
   const objectsBySource = new Map<unknown, Record<string, unknown>>(
-    manifests.objects.map(({ object, source }) => [source, object]),
+    [...manifests.objects, ...manifests.patches].map(({ object, source }) => [source, object]),
   );
   const fixVersion = upgrade ?? lintOptions.kubernetesVersion;
   // SARIF fixes need the text of each file with a fixable finding: read once per file, not per finding.
@@ -152,6 +162,25 @@ function lineOf(finding: Finding, positions: SourcePositions): number | null {
   } catch {
     return null; // a position is a convenience: never fail a lint run over it
   }
+}
+
+/**
+ * Kinds kustomize merges as plain JSON, maps key by key: a patch's partial `evictionHard` there is
+ * completed by its base, so a patch of such a kind says nothing alone.
+ */
+const MAP_MERGED_PATCH_KINDS = new Set(['KubeletConfiguration']);
+
+/**
+ * The findings on kustomize patch files: only the rules that judge values a patch sets whole
+ * (`Rule.judgesPatches`: a flag's value list, a reclaim policy) run on them, as a set apart from
+ * the objects, so a fragment is never taken for a whole object nor its base's twin.
+ */
+function patchFindings(patches: readonly LoadedObject[], options: LintOptions): readonly Finding[] {
+  const judged = patches.filter(({ object }) => !MAP_MERGED_PATCH_KINDS.has(String(object.kind)));
+  if (judged.length === 0) return [];
+  const notOnPatches = ALL_RULES.filter((rule) => rule.judgesPatches !== true).map((rule) => rule.id);
+  return validateObjects(judged, { ...options, disabledRules: [...(options.disabledRules ?? []), ...notOnPatches] })
+    .findings;
 }
 
 /** `--upgrade-to X.Y`: a version the rules know, newer than the target. */

@@ -45,6 +45,11 @@ export interface SkippedInput {
 export interface LoadedManifests {
   readonly objects: LoadedObject[];
   /**
+   * The objects of files a kustomization in the input names as patches: fragments of their base,
+   * judged only by the rules whose values a patch sets whole (`Rule.judgesPatches`).
+   */
+  readonly patches: LoadedObject[];
+  /**
    * What was left out: in a directory walk, Helm charts, unparseable templates and YAML that is not
    * Kubernetes; anywhere, files a kustomization in the input names as patches.
    */
@@ -102,14 +107,18 @@ export function loadManifests(paths: readonly string[], options: LoadOptions = {
   }
   const patchFiles = kustomizeNonObjectFiles(kustomizations);
   const applied: LoadedObject[] = [];
+  const patches: LoadedObject[] = [];
   const patched = new Set<string>();
   for (const loaded of objects) {
-    if (patchFiles.has(path.normalize(loaded.source.file))) patched.add(loaded.source.file);
-    else applied.push(loaded);
+    if (patchFiles.has(path.normalize(loaded.source.file))) {
+      patched.add(loaded.source.file);
+      patches.push(loaded);
+    } else applied.push(loaded);
   }
   for (const file of patched) skipped.push({ path: file, reason: 'kustomize-patch' });
   return {
     objects: applied,
+    patches,
     skipped,
     files: [...read.keys()],
     loaderFindings,

@@ -14,6 +14,9 @@ export function renderRuleEntry(rule: Rule): string {
     `- Severity: ${rule.severity}${rule.optIn ? ' (opt-in: runs only with `rules: {' + rule.id + ': on}`)' : ''}`,
     `- Kubernetes versions: ${versionsText(rule)}`,
     `- Looks at: ${rule.scope.join(', ')}`,
+    ...(rule.judgesPatches === true
+      ? ['- Also judges kustomize patch files: the values it checks are set whole by a patch']
+      : []),
     hasMachineFix(rule.id)
       ? '- `ballast fix` applies the fix where it is safe (`--dry-run` shows the diff first)'
       : `- \`ballast fix\` leaves it to you: ${noMachineFixReason(rule.id)}`,

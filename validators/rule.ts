@@ -89,6 +89,13 @@ export interface Rule {
   readonly optIn?: boolean;
   /** What a team may adapt to its cluster, with defaults: `parameters.<id>` in the options. @default - none */
   readonly parameters?: RuleParameterSchema;
+  /**
+   * The rule judges values that a kustomize patch sets whole (a flag's value list, a reclaim
+   * policy): what it finds in a patch alone is in every object the patch produces, so it also runs
+   * on patch files, which the other rules never see (a patch is a fragment of its base).
+   * @default false
+   */
+  readonly judgesPatches?: boolean;
   /** Looks at the whole object set through the index and reports findings. */
   check(context: RuleContext): void;
 }

@@ -78,7 +78,9 @@ function skippedLine({ helmCharts, templates, notKubernetes, kustomizePatches }:
     notKubernetes > 0
       ? `${notKubernetes} unparseable file${notKubernetes === 1 ? '' : 's'} without apiVersion or kind`
       : '',
-    kustomizePatches > 0 ? `${kustomizePatches} kustomize patch file${kustomizePatches === 1 ? '' : 's'}` : '',
+    kustomizePatches > 0
+      ? `${kustomizePatches} kustomize patch file${kustomizePatches === 1 ? '' : 's'} (checked only for values a patch sets whole)`
+      : '',
   ].filter((part) => part !== '');
   if (parts.length === 0) return undefined;
   const hint = helmCharts + templates > 0 ? '; lint rendered charts with `helm template ./chart | ballast lint -`' : '';

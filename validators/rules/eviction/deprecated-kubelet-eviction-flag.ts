@@ -7,6 +7,7 @@ export const deprecatedKubeletEvictionFlag: Rule = {
   id: 'deprecated-kubelet-eviction-flag',
   severity: 'warning',
   scope: EVICTION_SETTING_KINDS,
+  judgesPatches: true,
   summary: 'The kubelet is configured with a deprecated --eviction-* flag.',
   why:
     'The --eviction-* flags are deprecated in favour of the KubeletConfiguration file. Flags hide in unit drop-ins ' +

@@ -7,6 +7,7 @@ export const evictionGracePeriodInvalid: Rule = {
   id: 'eviction-grace-period-invalid',
   severity: 'error',
   scope: EVICTION_SETTING_KINDS,
+  judgesPatches: true,
   summary: 'A soft eviction grace period is negative or not a duration: the kubelet refuses to start.',
   why:
     "The kubelet parses evictionSoftGracePeriod with Go's time.ParseDuration and exits on a negative value " +

@@ -7,6 +7,7 @@ export const evictionHardDropsDefaultSignals: Rule = {
   id: 'eviction-hard-drops-default-signals',
   severity: 'error',
   scope: EVICTION_SETTING_KINDS,
+  judgesPatches: true,
   summary: "evictionHard / --eviction-hard names some but not all of the kubelet's default signals.",
   why:
     "Setting any hard threshold replaces the kubelet's whole default map: the --eviction-hard flag " +

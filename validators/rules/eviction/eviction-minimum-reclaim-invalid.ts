@@ -7,6 +7,7 @@ export const evictionMinimumReclaimInvalid: Rule = {
   id: 'eviction-minimum-reclaim-invalid',
   severity: 'error',
   scope: EVICTION_SETTING_KINDS,
+  judgesPatches: true,
   summary: 'An eviction minimum reclaim is a percentage <= 0 or a negative quantity: the kubelet refuses to start.',
   why:
     'The kubelet checks evictionMinimumReclaim at start ("eviction percentage minimum reclaim <signal> must be ' +

@@ -7,6 +7,7 @@ export const evictionThresholdDisablesSignal: Rule = {
   id: 'eviction-threshold-disables-signal',
   severity: 'warning',
   scope: EVICTION_SETTING_KINDS,
+  judgesPatches: true,
   summary: 'An eviction threshold of 0% or 100% silently disables the signal.',
   why:
     'The kubelet ignores thresholds of exactly 0% and 100% without a word: the signal then has no threshold, the ' +

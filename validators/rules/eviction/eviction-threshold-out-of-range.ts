@@ -7,6 +7,7 @@ export const evictionThresholdOutOfRange: Rule = {
   id: 'eviction-threshold-out-of-range',
   severity: 'error',
   scope: EVICTION_SETTING_KINDS,
+  judgesPatches: true,
   summary:
     'An eviction threshold is a percentage outside 0-100%, a quantity <= 0, or unreadable: the kubelet refuses to start.',
   why:

@@ -7,6 +7,7 @@ export const evictionUnknownSignal: Rule = {
   id: 'eviction-unknown-signal',
   severity: 'error',
   scope: EVICTION_SETTING_KINDS,
+  judgesPatches: true,
   summary: 'An eviction setting names a signal the kubelet does not know: it refuses to start.',
   why:
     'The kubelet validates every key of evictionHard, evictionSoft, evictionSoftGracePeriod and ' +

@@ -15,6 +15,7 @@ export const legacyLeaderElectionLock: Rule = {
   id: 'legacy-leader-election-lock',
   severity: 'error',
   scope: LEADER_ELECTION_SETTING_KINDS,
+  judgesPatches: true,
   summary:
     'Leader election uses an endpoints/configmaps lock (flag --leader-elect-resource-lock or leaderElection.resourceLock).',
   why:
