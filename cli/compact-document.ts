@@ -14,7 +14,10 @@
 export class Interner {
   private readonly strings = new Map<string, string>();
 
-  /** The document rebuilt; call once per document, as aliases never cross documents. */
+  /**
+   * The document (or one object of it) rebuilt. A node aliased within the value is rebuilt once;
+   * aliases never cross documents.
+   */
   public compact(document: unknown): unknown {
     return this.value(document, new Map());
   }

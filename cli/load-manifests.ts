@@ -10,6 +10,7 @@ import { isRecord } from '../validators/json';
 import { InputFile, STDIN_NAME, inputFiles } from './input-files';
 import { DEFAULT_MAX_FILE_BYTES, readInput } from './read-input';
 import { Interner } from './compact-document';
+import { droppableBodies, identityOnly } from './unread-bodies';
 
 export { STDIN_NAME } from './input-files';
 export { UsageError } from './usage-error';
@@ -73,7 +74,8 @@ export interface LoadOptions {
  * Reads and parses every input under `paths` (see `inputFiles` for which and in what order):
  * YAML and JSON streams, Lists expanded, systemd unit drop-ins (a `[Section]` header) parsed into
  * objects of their own. Every document is parsed once, with js-yaml on this thread; nothing but
- * the parsed documents is kept (files are read again, only when a finding needs its line).
+ * the parsed objects is kept, each in a compact form and without the bodies no rule reads
+ * (unread-bodies.ts); files are read again, only when a finding needs its line.
  */
 export function loadManifests(paths: readonly string[], options: LoadOptions = {}): LoadedManifests {
   const files = inputFiles(paths);
@@ -197,13 +199,14 @@ function loadYaml(
   if (isKustomizationFile(file)) {
     for (const document of documents) if (isRecord(document)) kustomizations.push({ object: document, file });
   }
-  documents.forEach((parsed, documentIndex) => {
-    const document = interner.compact(parsed);
-    // Scalars, sequences and empty documents are not Kubernetes objects; Lists are expanded.
-    for (const { object, itemIndexes } of listedObjects(document)) {
+  // Scalars, sequences and empty documents are not Kubernetes objects; Lists are expanded.
+  const listed = documents.map((document) => listedObjects(document));
+  const droppable = droppableBodies(listed.flatMap((found) => found.map(({ object }) => object)));
+  listed.forEach((found, documentIndex) => {
+    for (const { object, itemIndexes } of found) {
       const [listItemIndex] = itemIndexes;
       objects.push({
-        object,
+        object: interner.compact(droppable.has(object) ? identityOnly(object) : object) as Record<string, unknown>,
         source: { file, documentIndex, ...(listItemIndex !== undefined ? { listItemIndex } : {}) },
       });
     }
