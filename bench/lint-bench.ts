@@ -14,7 +14,7 @@ const RUNS = 7;
 const TEXT_RUNS = 3;
 
 /** The compiled CLI when it is up to date (`npm run build`), else ts-node transpile-only (slower start-up). */
-function cliCommand(): { argv: string[]; label: string } {
+export function cliCommand(): { argv: string[]; label: string } {
   const compiled = path.join(ROOT, 'lib', 'cli', 'main.js');
   const newestSource = Math.max(
     ...['cli', 'validators']
@@ -94,7 +94,7 @@ for (const dir of process.argv.slice(1)) walk(dir);
 }
 
 /** A whole process, start to exit, as a timed task; a failure (unexpected exit status) stops the bench. */
-function processRun(argv: string[], expectStatus: number[]): TimedTask {
+export function processRun(argv: string[], expectStatus: number[]): TimedTask {
   return whole(() => {
     const result = spawnSync(process.execPath, argv, {
       cwd: ROOT,

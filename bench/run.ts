@@ -7,3 +7,4 @@ import { runSynthBench } from './synth-bench';
 runSynthBench();
 require('./lint-bench').runLintBench(); // eslint-disable-line @typescript-eslint/no-require-imports
 require('./input-shapes-bench').runInputShapesBench(); // eslint-disable-line @typescript-eslint/no-require-imports
+require('./real-world-bench').runRealWorldBench(); // eslint-disable-line @typescript-eslint/no-require-imports
