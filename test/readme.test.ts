@@ -12,6 +12,10 @@ describe('README', () => {
     }
   });
 
+  test('says how many rules there are, as many as the engine has', () => {
+    expect(readme).toContain(`**validators** (${ALL_RULES.length} rules,`);
+  });
+
   test('gives the two set-up commands and they exist as npm scripts', () => {
     expect(readme).toContain('npm ci && npm run synth');
     expect(readme).toContain('npm test');
