@@ -201,7 +201,22 @@ function contentEnd(text: string, end: number): number {
 function replaceValue(text: string, value: unknown, replacement: unknown): Planned {
   const range = (value as Node | null)?.range;
   if (!range) return { unsafe: 'the value has no position' };
-  return { replacement: { start: range[0], end: contentEnd(text, range[1]), text: flowText(replacement) } };
+  return { replacement: { start: range[0], end: contentEnd(text, range[1]), text: valueText(value, replacement) } };
+}
+
+/** Quoting styles a one-line string can keep: a string replacing one of them is written the same way. */
+const KEPT_STRING_STYLES = new Set<string>([Scalar.PLAIN, Scalar.QUOTE_SINGLE, Scalar.QUOTE_DOUBLE]);
+
+/**
+ * The text of a new value, written as the value it replaces was: a string keeps the quoting of the
+ * string it replaces (`'...'` stays single-quoted), a plain one is quoted only where YAML needs it.
+ */
+function valueText(original: unknown, replacement: unknown): string {
+  if (typeof replacement === 'string' && isScalar(original) && KEPT_STRING_STYLES.has(original.type ?? '')) {
+    const style = original.type as Scalar.Type;
+    return stringify(replacement, { defaultStringType: style, lineWidth: 0 }).trimEnd();
+  }
+  return flowText(replacement);
 }
 
 function insertPair(text: string, map: YAMLMap, key: string, value: unknown): Planned {

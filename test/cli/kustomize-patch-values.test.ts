@@ -56,7 +56,10 @@ describe('ballast lint DIR: kustomize patches are judged only on values a patch 
     try {
       runFix([dir], { kubeVersion: '1.31' }, SILENT);
       const fixed = fs.readFileSync(path.join(dir, 'ignition.yaml'), 'utf8');
-      expect(fixed).toContain('memory.available<100Mi');
+      // The value keeps its single quotes.
+      expect(fixed).toContain(
+        "value: 'nodefs.available<0%,nodefs.inodesFree<0%,imagefs.available<0%,memory.available<100Mi",
+      );
       expect(fixed).toContain('# We have to set the criSocket to containerd');
       expect(
         lint([dir], { cwd: dir, kubeVersion: '1.31' }).findings.filter(
