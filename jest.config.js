@@ -3,7 +3,7 @@
  * - unit: everything that runs in-process, fast (`npm run test:unit`);
  * - e2e: what runs other programs the way a user does: the packed package installed into a
  *   scratch app, `cdk8s synth` through the cdk8s-cli plugin, the Pulumi programs under mocks, and
- *   the node scripts in a scratch root (`npm run test:e2e`).
+ *   the node scripts in a scratch root, the GitHub Action's steps (`npm run test:e2e`).
  * @type {import('jest').Config}
  */
 const shared = {
@@ -18,6 +18,7 @@ const E2E = [
   '<rootDir>/test/plugins/',
   '<rootDir>/test/stacks/',
   '<rootDir>/test/templates/',
+  '<rootDir>/test/integrations/',
 ];
 
 module.exports = {
