@@ -172,7 +172,7 @@ const MAP_MERGED_PATCH_KINDS = new Set(['KubeletConfiguration']);
 
 /**
  * The findings on kustomize patch files: only the rules that judge values a patch sets whole
- * (`Rule.judgesPatches`: a flag's value list, a reclaim policy) run on them, as a set apart from
+ * (`Rule.judgesPatches`: a flag's value list, a lock name) run on them, as a set apart from
  * the objects, so a fragment is never taken for a whole object nor its base's twin.
  */
 function patchFindings(patches: readonly LoadedObject[], options: LintOptions): readonly Finding[] {

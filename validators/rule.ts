@@ -90,9 +90,11 @@ export interface Rule {
   /** What a team may adapt to its cluster, with defaults: `parameters.<id>` in the options. @default - none */
   readonly parameters?: RuleParameterSchema;
   /**
-   * The rule judges values that a kustomize patch sets whole (a flag's value list, a reclaim
-   * policy): what it finds in a patch alone is in every object the patch produces, so it also runs
-   * on patch files, which the other rules never see (a patch is a fragment of its base).
+   * The rule judges values that a kustomize patch sets whole (a flag's value list, a lock name),
+   * and what it finds there does not depend on what the patch leaves to its base: its findings on
+   * a patch alone hold for every object the patch produces, so it also runs on patch files, which
+   * the other rules never see (a patch is a fragment of its base). Not so for Recycle, whose
+   * severity depends on the volume type the base may hold.
    * @default false
    */
   readonly judgesPatches?: boolean;

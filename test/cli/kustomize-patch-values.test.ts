@@ -71,7 +71,7 @@ describe('ballast lint DIR: kustomize patches are judged only on values a patch 
     }
   });
 
-  test('what a patch leaves to its base is not judged: a partial KubeletConfiguration map, a Deployment fragment', () => {
+  test('what a patch leaves to its base is not judged: a partial KubeletConfiguration map, a Deployment fragment, Recycle without its volume type', () => {
     const kubeletPatch = [
       'apiVersion: kubelet.config.k8s.io/v1beta1',
       'kind: KubeletConfiguration',
@@ -89,7 +89,10 @@ describe('ballast lint DIR: kustomize patches are judged only on values a patch 
       '',
     ].join('\n');
     const { dir, cleanup } = tempTree({
-      'kustomization.yaml': 'resources: [../base]\npatches:\n- path: kubelet.yaml\n- path: db.yaml\n',
+      'kustomization.yaml': 'resources: [../base]\npatches:\n- path: kubelet.yaml\n- path: db.yaml\n- path: pv.yaml\n',
+      // Recycle is an error on block volumes and a warning on nfs and hostPath, which the base holds.
+      'pv.yaml':
+        'apiVersion: v1\nkind: PersistentVolume\nmetadata: {name: shared}\nspec: {persistentVolumeReclaimPolicy: Recycle}\n',
       'kubelet.yaml': kubeletPatch,
       'db.yaml': deploymentPatch,
       'claim.yaml':

@@ -8,7 +8,6 @@ export const recycleReclaimPolicy: Rule = {
   id: 'recycle-reclaim-policy',
   severity: 'error',
   scope: ['PersistentVolume'],
-  judgesPatches: true,
   summary: 'A PersistentVolume uses persistentVolumeReclaimPolicy: Recycle.',
   why:
     'Recycle is deprecated and only supported by nfs and hostPath volumes: on any other type ' +
