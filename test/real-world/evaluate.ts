@@ -32,7 +32,7 @@ export interface LabelledFile {
   readonly label: Label;
   readonly rules: readonly string[];
   readonly why: string;
-  /** `tuning`: labelled while the rules were being fixed; `held-out`, `held-out-2`, `held-out-3`: labelled before ballast ran on them (three rounds). */
+  /** `tuning`: labelled while the rules were being fixed; `held-out` and `held-out-N`: labelled before ballast ran on them, one set per round. */
   readonly set: string;
 }
 
