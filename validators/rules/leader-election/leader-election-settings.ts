@@ -28,7 +28,39 @@ export interface LeaderElectionSettings {
   readonly retryPeriod?: WrittenSetting;
   /** For flags: the pod template the container belongs to. */
   readonly podTemplate?: PodTemplate;
+  /**
+   * Set when no flag names the lock and `resourceLock` is the default of the container's image
+   * (`csi-provisioner before v2.0`); its path is then the image's.
+   */
+  readonly resourceLockDefaultOf?: string;
 }
+
+/**
+ * CSI sidecars whose releases before 2.0 elect their leader on Endpoints or ConfigMaps unless told
+ * otherwise: kubernetes-csi external-provisioner v1.x (`--leader-election-type` defaults to
+ * `endpoints`; v1.0 uses an Endpoints lock of its own), external-attacher v0.x and v1.x (a ConfigMap
+ * lock; from v1.1 `--leader-election-type` defaults to `configmaps`). From 2.0 both use Leases.
+ */
+const SIDECAR_LOCK_DEFAULTS: ReadonlyArray<{
+  readonly image: RegExp;
+  /** The flag those releases switch leader election on with. */
+  readonly enable: string;
+  readonly lock: string;
+  readonly which: string;
+}> = [
+  {
+    image: /(^|\/)csi-provisioner:v1\.\d/,
+    enable: 'enable-leader-election',
+    lock: 'endpoints',
+    which: 'csi-provisioner before v2.0',
+  },
+  {
+    image: /(^|\/)csi-attacher:v[01]\.\d/,
+    enable: 'leader-election',
+    lock: 'configmaps',
+    which: 'csi-attacher before v2.0',
+  },
+];
 
 /** component-base's flag names (kube-controller-manager, kube-scheduler, cloud-controller-manager, ...). */
 const FLAG_FIELDS: Readonly<
@@ -127,14 +159,30 @@ function flagSettings(template: PodTemplate): LeaderElectionSettings[] {
       // without splitting their command lines into words.
       if (!commandLineMentions(container, 'leader-elect')) return;
       const containerPath = `${template.path}.${list}[${position}]`;
-      const settings = settingsFromTokens(containerTokens(container, containerPath));
+      const tokens = containerTokens(container, containerPath);
+      const settings = settingsFromTokens(tokens);
       if (Object.keys(settings).length === 0) return;
+      const image = asString(container.image) ?? '';
+      const sidecarDefault =
+        settings.resourceLock === undefined && settings.leaderElect?.value === 'true'
+          ? SIDECAR_LOCK_DEFAULTS.find(
+              (candidate) =>
+                candidate.image.test(image) &&
+                tokens.some((token) => new RegExp(`^--?${candidate.enable}(=true)?$`).test(token.text)),
+            )
+          : undefined;
       result.push({
         owner: template.owner,
         description: `container ${asString(container.name) ?? `#${position}`} of ${template.owner.ref.kind} ${describeName(template.owner)}`,
         origin: 'flags',
         podTemplate: template,
         ...settings,
+        ...(sidecarDefault
+          ? {
+              resourceLock: { value: sidecarDefault.lock, path: `${containerPath}.image` },
+              resourceLockDefaultOf: sidecarDefault.which,
+            }
+          : {}),
       });
     });
   }

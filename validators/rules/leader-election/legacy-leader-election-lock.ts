@@ -17,7 +17,7 @@ export const legacyLeaderElectionLock: Rule = {
   scope: LEADER_ELECTION_SETTING_KINDS,
   judgesPatches: true,
   summary:
-    'Leader election uses an endpoints/configmaps lock (flag --leader-elect-resource-lock or leaderElection.resourceLock).',
+    'Leader election uses an endpoints/configmaps lock (flag --leader-elect-resource-lock or leaderElection.resourceLock; a warning for a CSI sidecar image before v2.0 whose default lock it is).',
   why:
     'Incident 3: kube-controller-manager kept its leader lock on an Endpoints object; after the disk ' +
     'filled up it failed with `Failed to update lock: ... endpoints "kube-controller-manager"` and no ' +
@@ -58,6 +58,19 @@ export const legacyLeaderElectionLock: Rule = {
       if (!lock || typeof lock.value !== 'string' || leaderElectionDisabled(settings)) continue;
       const legacy = ownEntry(LEGACY_LOCKS, lock.value);
       if (!legacy) continue;
+      if (settings.resourceLockDefaultOf !== undefined) {
+        // An old sidecar image still runs with its default lock: a risk (incident 3), not a refusal.
+        context.report(settings.owner, {
+          path: lock.path,
+          severity: 'warning',
+          message:
+            `${settings.description} has leader election on and no lock flag: ${settings.resourceLockDefaultOf} ` +
+            `then elects its leader on ${legacy.object} (the "${lock.value}" lock), the lock that got stuck in ` +
+            'incident 3. Move the sidecar to v2.0 or later, which uses Leases (from v1.1, ' +
+            '--leader-election-type=leases also does).',
+        });
+        continue;
+      }
       const consequence = version.atLeast(legacy.removedIn)
         ? `on the target Kubernetes ${version.toString()} the component refuses to start`
         : `the target Kubernetes ${version.toString()} still accepts it, but every renewal writes ${legacy.object}, ` +

@@ -71,6 +71,62 @@ spec:
     ).toEqual([]);
   });
 
+  // kubernetes-csi/external-provisioner deploy/kubernetes/deployment.yaml at v1.6.0: leader
+  // election on and no lock flag, where v1.x defaults --leader-election-type to endpoints.
+  const upstreamV16 = (image: string, args: string[]) => {
+    const deployment = csiProvisioner(args);
+    deployment.spec.template.spec.containers[0]!.image = image;
+    return deployment;
+  };
+
+  test('an old sidecar image with leader election on and no lock flag: a warning at the image (its default lock is Endpoints)', () => {
+    expect(
+      ruleHits(
+        [
+          upstreamV16('quay.io/k8scsi/csi-provisioner:v1.6.0', [
+            '--csi-address=$(ADDRESS)',
+            '--enable-leader-election',
+          ]),
+        ],
+        'legacy-leader-election-lock',
+        options,
+      ),
+    ).toEqual([
+      {
+        kind: 'Deployment',
+        name: 'csi-provisioner',
+        path: 'spec.template.spec.containers[0].image',
+        severity: 'warning',
+        suppressed: false,
+      },
+    ]);
+    // csi-attacher v1.x: `--leader-election` on a ConfigMap lock.
+    expect(
+      ruleHits(
+        [upstreamV16('quay.io/k8scsi/csi-attacher:v1.2.0', ['--csi-address=$(ADDRESS)', '--leader-election'])],
+        'legacy-leader-election-lock',
+        options,
+      ),
+    ).toHaveLength(1);
+  });
+
+  test('no warning with the lock flag set to leases, with a v2 image, or with a flag the old image does not have', () => {
+    // kubernetes-sigs/azuredisk-csi-driver deploy/v1.1.0/csi-azuredisk-controller.yaml: v1.6.1 told to use leases.
+    const hits = ruleHits(
+      [
+        upstreamV16('mcr.microsoft.com/oss/kubernetes-csi/csi-provisioner:v1.6.1', [
+          '--enable-leader-election',
+          '--leader-election-type=leases',
+        ]),
+        upstreamV16('registry.k8s.io/sig-storage/csi-provisioner:v2.0.0', ['--leader-election']),
+        upstreamV16('quay.io/k8scsi/csi-provisioner:v1.6.0', ['--leader-election']),
+      ],
+      'legacy-leader-election-lock',
+      options,
+    );
+    expect(hits).toEqual([]);
+  });
+
   test("sidecar timing flags are checked like the control plane's", () => {
     const hits = ruleHits(
       [

@@ -31,4 +31,25 @@ describe('lease RBAC judged per ServiceAccount across bindings', () => {
       ruleHits([status, roleBinding('autoscaler', 'autoscaler')], 'leader-lock-rbac-on-endpoints-or-configmaps'),
     ).toEqual([{ kind: 'Role', name: 'autoscaler', path: 'rules[0]', severity: 'warning', suppressed: false }]);
   });
+
+  // The RBAC of kubernetes-csi/external-provisioner v1.x's deploy example: write on endpoints, the
+  // lock its default --leader-election-type=endpoints takes; nothing on leases, which it never uses.
+  test('an old sidecar on its default Endpoints lock is not told it lacks lease RBAC: its lock is the warning', () => {
+    const sidecar = deployment(['--csi-address=$(ADDRESS)', '--enable-leader-election'], 'csi-provisioner');
+    sidecar.spec.template.spec.containers[0]!.image = 'quay.io/k8scsi/csi-provisioner:v1.6.0';
+    const endpointsLock = role('external-provisioner-cfg', [
+      { apiGroups: [''], resources: ['endpoints'], verbs: ['get', 'watch', 'list', 'delete', 'update', 'create'] },
+    ]);
+    const objects = [sidecar, endpointsLock, roleBinding('external-provisioner-cfg', 'csi-provisioner')];
+    expect(ruleHits(objects, 'leader-election-without-lease-rbac')).toEqual([]);
+    expect(ruleHits(objects, 'legacy-leader-election-lock')).toEqual([
+      expect.objectContaining({ severity: 'warning', path: 'spec.template.spec.containers[0].image' }),
+    ]);
+    // The same workload on a v2 image, which takes a Lease, lacks the RBAC for it.
+    sidecar.spec.template.spec.containers[0]!.image = 'registry.k8s.io/sig-storage/csi-provisioner:v2.2.2';
+    sidecar.spec.template.spec.containers[0]!.args = ['--csi-address=$(ADDRESS)', '--leader-election'];
+    expect(ruleHits(objects, 'leader-election-without-lease-rbac')).toEqual([
+      expect.objectContaining({ severity: 'error' }),
+    ]);
+  });
 });
