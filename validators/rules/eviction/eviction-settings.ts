@@ -12,7 +12,7 @@ import { embeddedYamlDocuments } from '../../embedded-yaml';
 import { JsonRecord, asArray, asRecord, asString, getRecord } from '../../json';
 import { IndexedObject, ObjectIndex } from '../../object-index';
 import { commandLineMentions } from '../../pod-templates';
-import { parseSystemdDropIn, splitWords } from '../../systemd-drop-in';
+import { isSystemdUnitText, parseSystemdDropIn, splitWords } from '../../systemd-drop-in';
 import { KubeVersion } from '../../kube-version';
 import { MERGE_DEFAULT_EVICTION_SETTINGS_SINCE, defaultEvictionHard } from './eviction-signals';
 import { CommandWord, EvictionMapEntry, evictionFlags, flagMapEntries, isKubeletBinary } from './kubelet-flags';
@@ -275,7 +275,7 @@ function dropInKubeletWords(raw: JsonRecord, prefix: string): CommandWord[] {
  */
 function fromNodeFile(file: NodeFile): EvictionSettingsView[] {
   const owner = `${file.object.ref.kind ?? ''} ${file.object.ref.name ?? ''}`;
-  if (UNIT_FILE_HEADER.test(file.content)) {
+  if (isSystemdUnitText(file.content)) {
     const raw = parseSystemdDropIn(file.content, file.nodePath) as unknown as JsonRecord;
     if (!isKubeletDropInObject(raw)) return [];
     const view = fromKubeletCommand(
@@ -289,9 +289,6 @@ function fromNodeFile(file: NodeFile): EvictionSettingsView[] {
     fromKubeletConfiguration(file.object, document, file.path, /\.conf$/i.test(file.nodePath)),
   );
 }
-
-/** A `[Section]` header line: the text is a systemd unit file, not YAML. */
-const UNIT_FILE_HEADER = /^[ \t]*\[(Service|Unit|Install)\][ \t]*\r?$/m;
 
 /** The values of a map view by signal (the last one written wins, as in the kubelet). */
 export function entriesBySignal(map: EvictionMap | undefined): Map<string, EvictionMapEntry> {
