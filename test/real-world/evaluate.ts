@@ -119,11 +119,12 @@ function evaluateRepository(gitDir: string, source: Source, files: readonly Labe
   });
 }
 
-const WALKED = /\.(ya?ml|conf)$/i;
+/** What `ballast lint` reads in a directory walk (input-files.ts): YAML, JSON and .conf files. */
+const WALKED = /\.(ya?ml|json|conf)$/i;
 const LEFT_OUT = /(^|\/)(vendor|\.github)\//;
 
 /**
- * Writes the files a directory walk reads (YAML and .conf, vendor/ and .github/ left out) of the
+ * Writes the files a directory walk reads (YAML, JSON and .conf, vendor/ and .github/ left out) of the
  * commit into `checkout`, blob by blob: a snapshot may lack its largest blobs, so no archive of
  * the whole tree is asked for.
  */
