@@ -6,6 +6,12 @@ import { DELETE_VERBS, PolicyRule, WRITE_VERBS, grantsOnLeases, hasVerb, namesCo
 
 /** Role names that say what the role is for: `leader-locking-nfs-provisioner`, `my-operator-leader-election`. */
 const LOCK_ROLE_NAME = /leader|election|lock/i;
+/**
+ * Object names that say they hold data, not a lock: `kubernetes-dashboard-settings`,
+ * `cluster-autoscaler-status`. A lock is named after its component or the lock itself
+ * (`nfs-client-provisioner`, `ingress-controller-leader`, `8d3f2a1c.example.com`).
+ */
+const DATA_OBJECT_NAME = /[-_.](settings|config|configuration|conf|status|state|data|cache)$/i;
 
 /**
  * Why a write grant on endpoints/configmaps looks like a leader lock rather than a controller that
@@ -13,7 +19,8 @@ const LOCK_ROLE_NAME = /leader|election|lock/i;
  */
 function lockSignal(role: IndexedObject, rule: PolicyRule): string | undefined {
   if (!hasVerb(rule, WRITE_VERBS)) return undefined;
-  if (rule.resourceNames.length > 0 && hasVerb(rule, ['update', 'patch'])) {
+  const namesLock = rule.resourceNames.some((name) => LOCK_ROLE_NAME.test(name) || !DATA_OBJECT_NAME.test(name));
+  if (rule.resourceNames.length > 0 && hasVerb(rule, ['update', 'patch']) && namesLock) {
     return `restricted to ${rule.resourceNames.map((name) => `"${name}"`).join(', ')} by resourceNames`;
   }
   if (LOCK_ROLE_NAME.test(role.ref.name ?? '')) return 'in a role named for leader locking';

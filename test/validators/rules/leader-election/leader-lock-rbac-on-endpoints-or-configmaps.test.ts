@@ -38,6 +38,35 @@ describe(RULE, () => {
     ]);
   });
 
+  test('a named object that holds settings is no lock (kubernetes-dashboard, as minikube ships it); a named lock still is', () => {
+    // kubernetes/minikube deploy/addons/dashboard/dashboard-role.yaml (81fec2e): get/update on its settings ConfigMap.
+    const dashboard = role('kubernetes-dashboard', [
+      {
+        apiGroups: [''],
+        resources: ['secrets'],
+        resourceNames: ['kubernetes-dashboard-key-holder', 'kubernetes-dashboard-certs', 'kubernetes-dashboard-csrf'],
+        verbs: ['get', 'update', 'delete'],
+      },
+      {
+        apiGroups: [''],
+        resources: ['configmaps'],
+        resourceNames: ['kubernetes-dashboard-settings'],
+        verbs: ['get', 'update'],
+      },
+    ]);
+    const settingsAndLock = role('ingress', [
+      {
+        apiGroups: [''],
+        resources: ['configmaps'],
+        resourceNames: ['ingress-controller-config', 'ingress-controller-leader'],
+        verbs: ['get', 'update'],
+      },
+    ]);
+    expect(ruleHits([dashboard, settingsAndLock], RULE)).toEqual([
+      { kind: 'Role', name: 'ingress', path: 'rules[0]', severity: 'warning', suppressed: false },
+    ]);
+  });
+
   test('stays quiet on controllers that manage endpoints/configmaps, read-only grants, and roles that also grant leases', () => {
     expect(
       ruleHits(
