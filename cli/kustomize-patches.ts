@@ -63,3 +63,34 @@ function isKustomization(object: Record<string, unknown>, file: string): boolean
     apiVersion === undefined || (typeof apiVersion === 'string' && apiVersion.startsWith('kustomize.config.k8s.io/'))
   );
 }
+
+/** A strategic-merge patch written inside a kustomization: its text and the field that holds it. */
+export interface InlinePatch {
+  readonly text: string;
+  /** `patches[2].patch`, `patchesStrategicMerge[0]`. */
+  readonly path: string;
+}
+
+/**
+ * The strategic-merge patches a kustomization writes inline: `patches[].patch` and YAML entries of
+ * `patchesStrategicMerge` (a file name has no newline). JSON 6902 patches are operations on paths,
+ * not objects, and are left out.
+ */
+export function inlinePatches(object: Record<string, unknown>, file: string): InlinePatch[] {
+  if (!isKustomization(object, file)) return [];
+  const found: InlinePatch[] = [];
+  const { patches, patchesStrategicMerge } = object;
+  if (Array.isArray(patches)) {
+    patches.forEach((entry, i) => {
+      if (isRecord(entry) && typeof entry.patch === 'string')
+        found.push({ text: entry.patch, path: `patches[${i}].patch` });
+    });
+  }
+  if (Array.isArray(patchesStrategicMerge)) {
+    patchesStrategicMerge.forEach((entry, i) => {
+      if (typeof entry === 'string' && entry.includes('\n'))
+        found.push({ text: entry, path: `patchesStrategicMerge[${i}]` });
+    });
+  }
+  return found;
+}

@@ -49,7 +49,9 @@ export function lint(paths: readonly string[], options: LintCommandOptions): Lin
     ...(options.readStdin ? { readStdin: options.readStdin } : {}),
     ...(options.maxFileBytes !== undefined ? { maxFileBytes: options.maxFileBytes } : {}),
   });
-  const report = validateObjects(manifests.objects, lintOptions);
+  // Patches go along as facts about their base (a StorageClass patch that sets the default).
+  const inputs = [...manifests.objects, ...manifests.patches.map((patch) => ({ ...patch, patch: true }))];
+  const report = validateObjects(inputs, lintOptions);
   const findingsToday = [...report.findings, ...patchFindings(manifests.patches, lintOptions)];
   const upgrade =
     options.upgradeTo === undefined ? undefined : upgradeTarget(options.upgradeTo, lintOptions.kubernetesVersion);
@@ -57,7 +59,7 @@ export function lint(paths: readonly string[], options: LintCommandOptions): Lin
   const upgraded = upgrade ? { ...lintOptions, kubernetesVersion: upgrade } : undefined;
   const reported = upgraded
     ? newErrors(findingsToday, [
-        ...validateObjects(manifests.objects, upgraded).findings,
+        ...validateObjects(inputs, upgraded).findings,
         ...patchFindings(manifests.patches, upgraded),
       ])
     : findingsToday;
@@ -176,7 +178,9 @@ const MAP_MERGED_PATCH_KINDS = new Set(['KubeletConfiguration']);
  * the objects, so a fragment is never taken for a whole object nor its base's twin.
  */
 function patchFindings(patches: readonly LoadedObject[], options: LintOptions): readonly Finding[] {
-  const judged = patches.filter(({ object }) => !MAP_MERGED_PATCH_KINDS.has(String(object.kind)));
+  const judged = patches.filter(
+    ({ object, source }) => source.inlinePatch === undefined && !MAP_MERGED_PATCH_KINDS.has(String(object.kind)),
+  );
   if (judged.length === 0) return [];
   const notOnPatches = ALL_RULES.filter((rule) => rule.judgesPatches !== true).map((rule) => rule.id);
   return validateObjects(judged, { ...options, disabledRules: [...(options.disabledRules ?? []), ...notOnPatches] })

@@ -5,7 +5,7 @@ import { parseSystemdDropIn } from '../validators/systemd-drop-in';
 import { KUBERNETES_YAML_SCHEMA } from '../validators/yaml-schema';
 import * as path from 'path';
 import { documentRanges } from './document-ranges';
-import { isKustomizationFile, kustomizeNonObjectFiles } from './kustomize-patches';
+import { inlinePatches, isKustomizationFile, kustomizeNonObjectFiles } from './kustomize-patches';
 import { isRecord } from '../validators/json';
 import { InputFile, STDIN_NAME, inputFiles } from './input-files';
 import { DEFAULT_MAX_FILE_BYTES, readInput } from './read-input';
@@ -27,6 +27,11 @@ export interface ManifestSource extends ObjectSource {
   readonly listItemIndex?: number;
   /** The object parsed from a systemd drop-in (not YAML): its entries carry their own `line`. */
   readonly dropIn?: Record<string, unknown>;
+  /**
+   * For a patch written inside a kustomization, the field of the kustomization document that holds
+   * it (`patches[1].patch`): read as a fact about its base, not judged (findings need a place in a file).
+   */
+  readonly inlinePatch?: string;
 }
 
 export interface LoadedObject {
@@ -47,7 +52,8 @@ export interface LoadedManifests {
   readonly objects: LoadedObject[];
   /**
    * The objects of files a kustomization in the input names as patches: fragments of their base,
-   * judged only by the rules whose values a patch sets whole (`Rule.judgesPatches`).
+   * judged only by the rules whose values a patch sets whole (`Rule.judgesPatches`); and the patches
+   * kustomizations write inline (`source.inlinePatch`), read only as facts about their base.
    */
   readonly patches: LoadedObject[];
   /**
@@ -84,7 +90,7 @@ export function loadManifests(paths: readonly string[], options: LoadOptions = {
   const loaderFindings: Finding[] = [];
   const skipped: SkippedInput[] = [];
   // kustomization.yaml often has neither apiVersion nor kind, so it is no object: kept aside.
-  const kustomizations: { object: Record<string, unknown>; file: string }[] = [];
+  const kustomizations: Kustomization[] = [];
   const read = new Map<string, Exclude<InputFile, { kind: 'helm-chart' }>>();
   let stdinText: string | undefined;
   const interner = new Interner();
@@ -118,6 +124,7 @@ export function loadManifests(paths: readonly string[], options: LoadOptions = {
     } else applied.push(loaded);
   }
   for (const file of patched) skipped.push({ path: file, reason: 'kustomize-patch' });
+  for (const kustomization of kustomizations) patches.push(...inlinePatchObjects(kustomization, interner));
   return {
     objects: applied,
     patches,
@@ -133,6 +140,29 @@ export function loadManifests(paths: readonly string[], options: LoadOptions = {
   };
 }
 
+/** A kustomization document met in the input, kept to find the files it names as patches. */
+interface Kustomization {
+  readonly object: Record<string, unknown>;
+  readonly file: string;
+  readonly documentIndex: number;
+}
+
+/** The objects of a kustomization's inline patches; a patch that does not parse is left to kustomize to report. */
+function inlinePatchObjects({ object, file, documentIndex }: Kustomization, interner: Interner): LoadedObject[] {
+  return inlinePatches(object, file).flatMap(({ text, path: inlinePatch }) => {
+    let documents: unknown[];
+    try {
+      documents = loadYamlDocuments(text, undefined, { filename: file, schema: KUBERNETES_YAML_SCHEMA });
+    } catch {
+      return [];
+    }
+    return documents.filter(isRecord).map((patch) => ({
+      object: interner.compact(patch) as Record<string, unknown>,
+      source: { file, documentIndex, inlinePatch },
+    }));
+  });
+}
+
 /**
  * Parses one input's text: a systemd drop-in or a YAML/JSON stream. False for a `.conf` file that
  * is not ours to read; a skip reason for a walked file that does not parse and is a template or
@@ -143,7 +173,7 @@ function loadText(
   text: string,
   objects: LoadedObject[],
   findings: Finding[],
-  kustomizations: { object: Record<string, unknown>; file: string }[],
+  kustomizations: Kustomization[],
   interner: Interner,
 ): boolean | Exclude<SkipReason, 'helm-chart'> {
   if (looksBinary(text)) {
@@ -181,7 +211,7 @@ function loadYaml(
   discovered: boolean,
   objects: LoadedObject[],
   findings: Finding[],
-  kustomizations: { object: Record<string, unknown>; file: string }[],
+  kustomizations: Kustomization[],
   interner: Interner,
 ): true | Exclude<SkipReason, 'helm-chart'> {
   let documents: unknown[];
@@ -197,7 +227,9 @@ function loadYaml(
       (isDuplicateKey(error) && lastValueWins(text, file)) || salvageDocuments(text, file, findings, template);
   }
   if (isKustomizationFile(file)) {
-    for (const document of documents) if (isRecord(document)) kustomizations.push({ object: document, file });
+    documents.forEach((document, documentIndex) => {
+      if (isRecord(document)) kustomizations.push({ object: document, file, documentIndex });
+    });
   }
   // Scalars, sequences and empty documents are not Kubernetes objects; Lists are expanded.
   const listed = documents.map((document) => listedObjects(document));

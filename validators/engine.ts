@@ -11,6 +11,12 @@ export interface ValidationInput {
   /** A Kubernetes object as plain JSON. Anything that is not a JSON object is skipped. */
   readonly object: unknown;
   readonly source?: ObjectSource;
+  /**
+   * A kustomize patch, not an object of the set: no rule judges it here, and rules read it only as
+   * a fact about its base (`ObjectIndex.patchesOfKind`: a StorageClass patch that sets the default).
+   * @default false
+   */
+  readonly patch?: boolean;
 }
 
 export interface ValidationOptions {
@@ -61,10 +67,12 @@ export function validateObjects(inputs: Iterable<ValidationInput>, options: Vali
       : KubeVersion.parse(options.kubernetesVersion ?? DEFAULT_KUBERNETES_VERSION);
 
   const objects: Array<{ object: JsonRecord; source?: ObjectSource }> = [];
+  const patches: Array<{ object: JsonRecord; source?: ObjectSource }> = [];
   for (const input of inputs) {
-    if (isRecord(input.object)) objects.push({ object: input.object, source: input.source });
+    if (isRecord(input.object))
+      (input.patch === true ? patches : objects).push({ object: input.object, source: input.source });
   }
-  const index = new ObjectIndex(objects);
+  const index = new ObjectIndex(objects, patches);
   const findings: Array<Finding & { position: number }> = [];
 
   for (const rule of rules) {

@@ -49,6 +49,26 @@ function readAnnotations(metadata: JsonRecord | undefined): Record<string, strin
   return result;
 }
 
+function indexedObject(
+  input: { readonly object: JsonRecord; readonly source?: ObjectSource },
+  position: number,
+): IndexedObject {
+  const raw = input.object;
+  const metadata = asRecord(raw.metadata);
+  return {
+    raw,
+    ref: {
+      apiVersion: asString(raw.apiVersion),
+      kind: asString(raw.kind),
+      namespace: asString(metadata?.namespace),
+      name: asString(metadata?.name),
+    },
+    source: input.source ?? {},
+    annotations: readAnnotations(metadata),
+    position,
+  };
+}
+
 /**
  * Everything rules look up, built once per validation in one pass over the objects, so
  * cross-object rules are map lookups and the total cost stays linear in the number of objects.
@@ -69,30 +89,33 @@ export class ObjectIndex {
   private readonly bindingsByRole = new Map<string, IndexedObject[]>();
   private readonly grantsCache = new Map<string, readonly RoleGrant[]>();
   private readonly derivedData = new Map<(index: ObjectIndex) => unknown, unknown>();
+  private readonly patchesByKind = new Map<string, IndexedObject[]>();
 
-  constructor(inputs: ReadonlyArray<{ readonly object: JsonRecord; readonly source?: ObjectSource }>) {
+  /**
+   * @param patches kustomize patches of objects in or beyond the set: not objects of it, kept
+   * apart for the rules that read what a patch says of its base (`patchesOfKind`).
+   */
+  constructor(
+    inputs: ReadonlyArray<{ readonly object: JsonRecord; readonly source?: ObjectSource }>,
+    patches: ReadonlyArray<{ readonly object: JsonRecord; readonly source?: ObjectSource }> = [],
+  ) {
     const objects: IndexedObject[] = [];
     inputs.forEach((input, position) => {
-      const raw = input.object;
-      const metadata = asRecord(raw.metadata);
-      const kind = asString(raw.kind);
-      const indexed: IndexedObject = {
-        raw,
-        ref: {
-          apiVersion: asString(raw.apiVersion),
-          kind,
-          namespace: asString(metadata?.namespace),
-          name: asString(metadata?.name),
-        },
-        source: input.source ?? {},
-        annotations: readAnnotations(metadata),
-        position,
-      };
+      const indexed = indexedObject(input, position);
       objects.push(indexed);
       this.add(indexed);
     });
     this.objects = objects;
     this.indexGrants();
+    patches.forEach((input, i) => {
+      const patch = indexedObject(input, objects.length + i);
+      appendTo(this.patchesByKind, patch.ref.kind ?? '', patch);
+    });
+  }
+
+  /** The kustomize patches of a kind in the input, in input order (strategic-merge fragments). */
+  public patchesOfKind(kind: string): readonly IndexedObject[] {
+    return this.patchesByKind.get(kind) ?? [];
   }
 
   /** All objects of a kind, in input order. */

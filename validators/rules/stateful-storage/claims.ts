@@ -90,11 +90,66 @@ export function isSingleNodeWriter(modes: readonly string[]): boolean {
   return modes.some((mode) => SINGLE_NODE_MODES.has(mode)) && !modes.includes('ReadWriteMany');
 }
 
-/** The StorageClass marked as the cluster default, when the set holds one. */
+/** The annotations that make a StorageClass the default (the beta one is still honoured). */
+const DEFAULT_CLASS_ANNOTATIONS = [
+  'storageclass.kubernetes.io/is-default-class',
+  'storageclass.beta.kubernetes.io/is-default-class',
+];
+
+/** A StorageClass the input makes the cluster default: by name, with the object when the input holds it. */
+export interface DefaultStorageClass {
+  readonly name: string;
+  readonly storageClass?: IndexedObject;
+}
+
+function defaultMark(object: IndexedObject): boolean | undefined {
+  const values = DEFAULT_CLASS_ANNOTATIONS.map((annotation) => object.annotations[annotation]).filter(
+    (value) => value !== undefined,
+  );
+  if (values.length === 0) return undefined;
+  return values.includes('true');
+}
+
+/**
+ * Every StorageClass the input makes the default: classes annotated so, and classes a kustomize
+ * patch marks (a GitOps repository often patches the default of a class its remote base installs,
+ * or unmarks k3s's local-path next to Longhorn). Several defaults are possible: Kubernetes then
+ * gives a claim the most recently created one, which the input cannot tell.
+ */
+export function defaultStorageClasses(index: ObjectIndex): readonly DefaultStorageClass[] {
+  return index.derived(collectDefaultStorageClasses);
+}
+
+function collectDefaultStorageClasses(index: ObjectIndex): readonly DefaultStorageClass[] {
+  const marked = new Map<string, boolean>();
+  for (const storageClass of index.ofKind('StorageClass')) {
+    const mark = defaultMark(storageClass);
+    if (mark !== undefined && storageClass.ref.name !== undefined) marked.set(storageClass.ref.name, mark);
+  }
+  for (const patch of index.patchesOfKind('StorageClass')) {
+    const mark = defaultMark(patch);
+    if (mark !== undefined && patch.ref.name !== undefined) marked.set(patch.ref.name, mark);
+  }
+  return [...marked]
+    .filter(([, isDefault]) => isDefault)
+    .map(([name]) => {
+      const storageClass = index.get('StorageClass', undefined, name);
+      return storageClass ? { name, storageClass } : { name };
+    });
+}
+
+/** The StorageClass object that is the cluster default, when the input makes exactly one class the default. */
 export function defaultStorageClass(index: ObjectIndex): IndexedObject | undefined {
-  return index
-    .ofKind('StorageClass')
-    .find((storageClass) => storageClass.annotations['storageclass.kubernetes.io/is-default-class'] === 'true');
+  const defaults = defaultStorageClasses(index);
+  return defaults.length === 1 ? defaults[0]?.storageClass : undefined;
+}
+
+/** True when a claim spec names no class, so it takes the cluster's default (`""` names "no class"). */
+export function takesDefaultClass(spec: JsonRecord, claim: IndexedObject | undefined): boolean {
+  return (
+    asString(spec.storageClassName) === undefined &&
+    claim?.annotations['volume.beta.kubernetes.io/storage-class'] === undefined
+  );
 }
 
 /**

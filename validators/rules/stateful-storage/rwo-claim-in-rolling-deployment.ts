@@ -7,11 +7,14 @@ import { Rule, parametersOf } from '../../rule';
 import { rbdKindOfStorageClass } from './ceph';
 import {
   ClaimResolver,
+  DefaultStorageClass,
+  ResolvedClaim,
   accessModesOf,
   claimVolumes,
-  defaultStorageClass,
+  defaultStorageClasses,
   isSingleNodeWriter,
   storageClassOfSpec,
+  takesDefaultClass,
 } from './claims';
 import { pinnedNodeOfPod, volumePinnedToOneNode } from './node-pinning';
 import { isNodeLocalStorage, isSharedFilesystemStorage, sharedFilesystemOfVolume } from './storage-provisioners';
@@ -114,6 +117,32 @@ function finding(mounts: string, reason: string, storage: Storage): { severity?:
   };
 }
 
+/** The StorageClass a claim provisions from: the one it names, else the one default class, when the input holds them. */
+function storageClassOf(
+  index: ObjectIndex,
+  claim: ResolvedClaim,
+  defaults: readonly DefaultStorageClass[],
+): { storageClass?: IndexedObject; className?: string } {
+  const [onlyDefault] = defaults.length === 1 ? defaults : [];
+  const storageClass = storageClassOfSpec(index, claim.spec, claim.object, onlyDefault?.storageClass);
+  const className =
+    storageClass?.ref.name ??
+    asString(claim.spec.storageClassName) ??
+    (takesDefaultClass(claim.spec, claim.object) ? onlyDefault?.name : undefined);
+  return { ...(storageClass ? { storageClass } : {}), ...(className !== undefined ? { className } : {}) };
+}
+
+/** True when every pod using a volume of this class runs on the volume's one node: node-local storage. */
+function onOneNode(
+  storageClass: IndexedObject | undefined,
+  className: string | undefined,
+  nodeLocalClasses: ReadonlySet<string>,
+): boolean {
+  if (className !== undefined && nodeLocalClasses.has(className)) return true;
+  // A class known only by name (not in the input) is judged by its name.
+  return isNodeLocalStorage(asString(storageClass?.raw.provisioner), storageClass ? undefined : className);
+}
+
 /** The shared filesystem under a claim: its bound volume's kind, else its class's provisioner. */
 function sharedFilesystemOf(
   index: ObjectIndex,
@@ -186,6 +215,7 @@ export const rwoClaimInRollingDeployment: Rule = {
   parameters: PARAMETERS,
   check(context) {
     const nodeLocalClasses = new Set(parametersOf(context, PARAMETERS).nodeLocalStorageClasses);
+    const defaults = defaultStorageClasses(context.index);
     const claims = new ClaimResolver(context.index);
     for (const template of context.index.podTemplates()) {
       const workload = template.owner;
@@ -205,27 +235,35 @@ export const rwoClaimInRollingDeployment: Rule = {
         const bound = claim.object ? context.index.volumeForClaim(claim.object) : undefined;
         if (bound && volumePinnedToOneNode(bound.raw)) continue;
         if (volume.readOnly && modes.includes('ReadOnlyMany')) continue;
-        const storageClass = storageClassOfSpec(
-          context.index,
-          claim.spec,
-          claim.object,
-          defaultStorageClass(context.index),
+        // A claim of the default class, where the input makes several classes the default: which
+        // one it gets depends on which was created last, so a failure on some of them is a risk.
+        const candidates: ReadonlyArray<{ storageClass?: IndexedObject; className?: string }> =
+          !bound && takesDefaultClass(claim.spec, claim.object) && defaults.length > 1
+            ? defaults.map(({ name, storageClass }) => ({ className: name, ...(storageClass ? { storageClass } : {}) }))
+            : [storageClassOf(context.index, claim, defaults)];
+        const failing = candidates.filter(
+          ({ storageClass, className }) => !onOneNode(storageClass, className, nodeLocalClasses),
         );
-        const provisioner = asString(storageClass?.raw.provisioner);
-        const className = storageClass?.ref.name ?? asString(claim.spec.storageClassName);
-        if (className !== undefined && nodeLocalClasses.has(className)) continue;
-        if (isNodeLocalStorage(provisioner, storageClass ? undefined : asString(claim.spec.storageClassName))) continue;
+        const [first] = failing;
+        if (!first) continue;
+        const provisioner = asString(first.storageClass?.raw.provisioner);
+        const mounts = `${workload.ref.kind} ${workload.ref.name ?? ''} mounts ${claim.description} (${modes.join(', ')})`;
+        const reported = finding(mounts, reason, {
+          sharedFilesystem: sharedFilesystemOf(context.index, provisioner, bound),
+          hostPathVolume: bound && getRecord(bound.raw, 'spec', 'hostPath') ? (bound.ref.name ?? '') : undefined,
+          rbd: rbdKindOfStorageClass(first.storageClass) !== undefined,
+        });
         context.report(workload, {
           path: `${template.path}.volumes[${volume.position}].persistentVolumeClaim`,
-          ...finding(
-            `${workload.ref.kind} ${workload.ref.name ?? ''} mounts ${claim.description} (${modes.join(', ')})`,
-            reason,
-            {
-              sharedFilesystem: sharedFilesystemOf(context.index, provisioner, bound),
-              hostPathVolume: bound && getRecord(bound.raw, 'spec', 'hostPath') ? (bound.ref.name ?? '') : undefined,
-              rbd: rbdKindOfStorageClass(storageClass) !== undefined,
-            },
-          ),
+          ...(failing.length < candidates.length
+            ? {
+                severity: 'warning',
+                message:
+                  `${reported.message} This holds if the claim gets StorageClass ${first.className ?? ''}: it names no ` +
+                  `class, and the input makes ${candidates.map((c) => c.className ?? '').join(' and ')} the default, ` +
+                  'of which Kubernetes gives it the most recently created.',
+              }
+            : reported),
         });
       }
     }

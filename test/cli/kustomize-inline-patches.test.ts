@@ -1,0 +1,130 @@
+import { lint } from '../../cli/lint-command';
+import { tempTree } from './run-cli';
+
+/**
+ * mischavandenburg/homelab (59a7b52), cut down: the local-path class comes from a remote
+ * kustomize base and an inline patch makes it the default, while another file marks an iSCSI
+ * class as the default too. linkding's 1-replica rolling Deployment mounts a claim of no class.
+ */
+const FILES = {
+  'infrastructure/local-path/kustomization.yaml': `apiVersion: kustomize.config.k8s.io/v1beta1
+kind: Kustomization
+resources:
+  - github.com/rancher/local-path-provisioner/deploy?ref=v0.0.31
+patches:
+  - patch: |-
+      apiVersion: storage.k8s.io/v1
+      kind: StorageClass
+      metadata:
+        name: local-path
+        annotations:
+          storageclass.kubernetes.io/is-default-class: "true"
+`,
+  'infrastructure/synology-csi/storage-class.yaml': `apiVersion: storage.k8s.io/v1
+kind: StorageClass
+metadata:
+  name: synology-iscsi
+  annotations:
+    storageclass.kubernetes.io/is-default-class: "true"
+provisioner: csi.san.synology.com
+parameters:
+  protocol: iscsi
+`,
+  'apps/linkding/storage.yaml': `apiVersion: v1
+kind: PersistentVolumeClaim
+metadata:
+  name: linkding-data
+spec:
+  accessModes:
+    - ReadWriteOnce
+  resources:
+    requests:
+      storage: 500Mi
+`,
+  'apps/linkding/deployment.yaml': `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: linkding
+spec:
+  replicas: 1
+  selector:
+    matchLabels:
+      app: linkding
+  template:
+    metadata:
+      labels:
+        app: linkding
+    spec:
+      containers:
+        - name: linkding
+          image: sissbruecker/linkding:1.39.1
+          volumeMounts:
+            - name: linkding-data
+              mountPath: /etc/linkding/data
+      volumes:
+        - name: linkding-data
+          persistentVolumeClaim:
+            claimName: linkding-data
+`,
+};
+
+const rows = (dir: string) =>
+  lint([dir], { cwd: dir }).findings.map((f) => [f.rule, f.severity, f.file?.slice(dir.length + 1), f.path]);
+
+describe('ballast lint DIR: patches a kustomization writes inline are read as facts about their base', () => {
+  test('real world: an inline patch that makes local-path the default turns the iSCSI-default error into a warning', () => {
+    const { dir, cleanup } = tempTree(FILES);
+    try {
+      expect(rows(dir)).toEqual([
+        [
+          'rwo-claim-in-rolling-deployment',
+          'warning',
+          'apps/linkding/deployment.yaml',
+          'spec.template.spec.volumes[0].persistentVolumeClaim',
+        ],
+      ]);
+    } finally {
+      cleanup();
+    }
+  });
+
+  test('without the inline patch the same repository is refused', () => {
+    const { 'infrastructure/local-path/kustomization.yaml': _patch, ...rest } = FILES;
+    const { dir, cleanup } = tempTree(rest);
+    try {
+      expect(rows(dir)).toEqual([
+        [
+          'rwo-claim-in-rolling-deployment',
+          'error',
+          'apps/linkding/deployment.yaml',
+          'spec.template.spec.volumes[0].persistentVolumeClaim',
+        ],
+      ]);
+    } finally {
+      cleanup();
+    }
+  });
+
+  test('an inline patch is never judged itself: its findings would have no place in a file', () => {
+    const { dir, cleanup } = tempTree({
+      'kustomization.yaml': `resources: [scheduler.yaml]
+patches:
+  - patch: |-
+      apiVersion: apps/v1
+      kind: Deployment
+      metadata: {name: scheduler}
+      spec:
+        template:
+          spec:
+            containers:
+              - name: scheduler
+                args: [--leader-elect-resource-lock=endpoints]
+`,
+    });
+    try {
+      expect(rows(dir)).toEqual([]);
+    } finally {
+      cleanup();
+    }
+  });
+});

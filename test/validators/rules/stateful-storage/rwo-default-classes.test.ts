@@ -1,0 +1,82 @@
+import { ValidationInput, validateObjects } from '../../../../validators';
+import { claim, claimVolume, podSpec, storageClass, workload } from './fixtures';
+
+const RULE = 'rwo-claim-in-rolling-deployment';
+const path = 'spec.template.spec.volumes[0].persistentVolumeClaim';
+const deployment = workload('Deployment', 'web', podSpec([claimVolume('data')]));
+const defaultClaim = claim('data', { accessModes: ['ReadWriteOnce'] });
+const markedDefault = (value: string) => ({ annotations: { 'storageclass.kubernetes.io/is-default-class': value } });
+const iscsi = storageClass('synology-iscsi', 'csi.san.synology.com', {}, {});
+const iscsiDefault = { ...iscsi, metadata: { name: 'synology-iscsi', ...markedDefault('true') } };
+/** A strategic-merge patch of a StorageClass that a remote kustomize base installs. */
+const classPatch = (name: string, value: string) => ({
+  object: { apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name, ...markedDefault(value) } },
+  patch: true,
+});
+
+function hits(inputs: readonly ValidationInput[]) {
+  return validateObjects(inputs)
+    .findings.filter((finding) => finding.rule === RULE)
+    .map((finding) => ({ path: finding.path, severity: finding.severity, message: finding.message }));
+}
+
+describe(`${RULE}: a claim of the default class, where the input makes more than one class the default`, () => {
+  // mischavandenburg/homelab (59a7b52): infrastructure/controllers/base/local-path/kustomization.yaml patches
+  // the local-path class of the remote local-path-provisioner base to the default, while
+  // synology-csi/storage-class.yaml also marks synology-iscsi (iSCSI block) as the default.
+  test('real world: iSCSI and a patched local-path both default: a warning naming both, not an error', () => {
+    const found = hits([
+      { object: iscsiDefault },
+      classPatch('local-path', 'true'),
+      { object: defaultClaim },
+      { object: deployment },
+    ]);
+    expect(found).toEqual([
+      { path, severity: 'warning', message: expect.stringContaining('synology-iscsi and local-path') },
+    ]);
+    expect(found[0]?.message).toContain('most recently created');
+  });
+
+  test('the same iSCSI default alone is refused, as before', () => {
+    expect(hits([{ object: iscsiDefault }, { object: defaultClaim }, { object: deployment }])).toEqual([
+      { path, severity: 'error', message: expect.stringContaining('Multi-Attach') },
+    ]);
+  });
+
+  test('a patch that unmarks the only other default (k3s local-path next to Longhorn) leaves the block default certain', () => {
+    const localPath = {
+      ...storageClass('local-path', 'rancher.io/local-path'),
+      metadata: { name: 'local-path', ...markedDefault('true') },
+    };
+    expect(
+      hits([
+        { object: localPath },
+        { object: iscsiDefault },
+        classPatch('local-path', 'false'),
+        { object: defaultClaim },
+        { object: deployment },
+      ]),
+    ).toEqual([{ path, severity: 'error', message: expect.any(String) }]);
+  });
+
+  test('a patch alone can make a node-local class the default: the claim is then on one node, and passes', () => {
+    expect(hits([classPatch('local-path', 'true'), { object: defaultClaim }, { object: deployment }])).toEqual([]);
+  });
+
+  test('two block defaults are refused whichever the claim gets; a claim that names its class is not affected', () => {
+    const ebs = { ...storageClass('gp3', 'ebs.csi.aws.com'), metadata: { name: 'gp3', ...markedDefault('true') } };
+    expect(hits([{ object: iscsiDefault }, { object: ebs }, { object: defaultClaim }, { object: deployment }])).toEqual(
+      [{ path, severity: 'error', message: expect.any(String) }],
+    );
+    const named = claim('data', { accessModes: ['ReadWriteOnce'], storageClassName: 'synology-iscsi' });
+    expect(
+      hits([{ object: iscsiDefault }, classPatch('local-path', 'true'), { object: named }, { object: deployment }]),
+    ).toEqual([{ path, severity: 'error', message: expect.any(String) }]);
+  });
+
+  test('a patch is no object of the set: no rule reports on it, and it is not counted', () => {
+    const report = validateObjects([classPatch('local-path', 'true'), { object: iscsiDefault }]);
+    expect(report.objects).toBe(1);
+    expect(report.findings).toEqual([]);
+  });
+});
