@@ -114,7 +114,8 @@ function defaultMark(object: IndexedObject): boolean | undefined {
  * Every StorageClass the input makes the default: classes annotated so, and classes a kustomize
  * patch marks (a GitOps repository often patches the default of a class its remote base installs,
  * or unmarks k3s's local-path next to Longhorn). Several defaults are possible: Kubernetes then
- * gives a claim the most recently created one, which the input cannot tell.
+ * gives a claim the most recently created one (since 1.26, `GetDefaultClass` in
+ * kubernetes pkg/volume/util/storageclass.go; before, the claim was refused), which the input cannot tell.
  */
 export function defaultStorageClasses(index: ObjectIndex): readonly DefaultStorageClass[] {
   return index.derived(collectDefaultStorageClasses);
