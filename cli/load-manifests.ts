@@ -1,7 +1,7 @@
 import { loadAll as loadYamlDocuments, YAMLException } from 'js-yaml';
 import { Finding, ObjectSource } from '../validators/finding';
 import { listedObjects } from '../validators/list-items';
-import { parseSystemdDropIn } from '../validators/systemd-drop-in';
+import { isSystemdUnitText, parseSystemdDropIn } from '../validators/systemd-drop-in';
 import { KUBERNETES_YAML_SCHEMA } from '../validators/yaml-schema';
 import * as path from 'path';
 import { documentRanges } from './document-ranges';
@@ -370,16 +370,8 @@ const OBJECT_KEY = /^[ \t]*["']?(apiVersion|kind)["']?[ \t]*:/m;
  * `-`). `kubelet.conf.d/*.conf` KubeletConfiguration drop-ins are YAML and read as objects.
  */
 function isUnitDropIn(file: InputFile, text: string): boolean {
-  return CONF_FILE.test(file.name) ? SERVICE_SECTION.test(text) : UNIT_FILE_START.test(text);
+  return CONF_FILE.test(file.name) ? SERVICE_SECTION.test(text) : isSystemdUnitText(text);
 }
-
-/**
- * The start of a unit file: its first line that is not blank or a comment is a `[Section]` header.
- * Decided by content, not by name, so `kubelet.conf.d/*.conf` KubeletConfiguration drop-ins are
- * read as objects and a drop-in piped to `-` as a drop-in. Anchored at the start: only the leading
- * comment lines are scanned, whatever the size of the file.
- */
-const UNIT_FILE_START = /^\uFEFF?(?:[ \t]*(?:[#;][^\n]*)?\r?\n)*[ \t]*\[[A-Za-z][A-Za-z0-9 ._-]*\][ \t]*\r?(?:\n|$)/;
 
 /** A NUL character in the first 8 Ki characters: the heuristic git and grep use. */
 function looksBinary(text: string): boolean {

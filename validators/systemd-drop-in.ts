@@ -56,15 +56,26 @@ export interface SystemdDropInObject {
   readonly problems: ReadonlyArray<{ readonly line: number; readonly message: string }>;
 }
 
-/** True when the text reads as a systemd unit file: its first directive line is a `[Section]` header. */
+/**
+ * True when the text reads as a systemd unit file: its first line that is not blank or a comment is
+ * a `[Section]` header. Only the leading lines are looked at, whatever the size of the text (a
+ * directory walk asks this of every file it reads).
+ */
 export function isSystemdUnitText(text: string): boolean {
-  for (const raw of String(text).split(/\r?\n/)) {
-    const line = raw.trim();
-    if (line === '' || line.startsWith('#') || line.startsWith(';')) continue;
-    return /^\[[^\]]+\]$/.test(line);
+  const content = String(text);
+  let start = content.charCodeAt(0) === 0xfeff ? 1 : 0;
+  while (start < content.length) {
+    const newline = content.indexOf('\n', start);
+    const end = newline < 0 ? content.length : newline;
+    const line = content.slice(start, end).trim();
+    if (line !== '' && !line.startsWith('#') && !line.startsWith(';')) return SECTION_HEADER.test(line);
+    start = end + 1;
   }
   return false;
 }
+
+/** A unit file's section header: `[Service]`, `[Unit]`, `[X-Custom]`. */
+const SECTION_HEADER = /^\[[A-Za-z][A-Za-z0-9 ._-]*\]$/;
 
 /** Parses a drop-in. Never throws: what cannot be read is reported in `problems`. */
 export function parseSystemdDropIn(text: string, fileName: string): SystemdDropInObject {
