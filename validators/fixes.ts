@@ -119,9 +119,11 @@ function requireNfsClientLabel(finding: Finding, object: JsonRecord): FixPlan {
     };
     return { edits: [{ op: 'set', path: ['spec', 'nodeAffinity'], value: { required } }], precondition };
   }
+  // A StatefulSet's claim template: its pods are those of the StatefulSet's pod template.
+  const claimTemplate = path[0] === 'spec' && path[1] === 'volumeClaimTemplates';
   const volumes = path.lastIndexOf('volumes');
-  if (volumes <= 0) return { unsafe: 'the NFS volume is not in a pod template' };
-  const podSpec = path.slice(0, volumes);
+  if (!claimTemplate && volumes <= 0) return { unsafe: 'the NFS volume is not in a pod template' };
+  const podSpec = claimTemplate ? ['spec', 'template', 'spec'] : path.slice(0, volumes);
   const selector = valueAt(object, [...podSpec, 'nodeSelector']);
   if (selector !== undefined && !isRecord(selector)) return { unsafe: 'the nodeSelector is not a mapping' };
   const edit: FixEdit = selector

@@ -76,4 +76,40 @@ describe('ballast fix --require-node-labels (nfs-volume-without-node-prerequisit
       tree.cleanup();
     }
   });
+
+  // vczyh/k8s-deployments (held-out-9): a StatefulSet's claim templates of the nfs-client class.
+  test('a StatefulSet whose claim templates are of an in-tree NFS class gets the selector on its pod template', async () => {
+    const statefulSet = [
+      'apiVersion: storage.k8s.io/v1',
+      'kind: StorageClass',
+      'metadata: {name: managed-nfs-storage}',
+      'provisioner: k8s-sigs.io/nfs-subdir-external-provisioner',
+      '---',
+      'apiVersion: apps/v1',
+      'kind: StatefulSet',
+      'metadata: {name: rabbitmq}',
+      'spec:',
+      '  serviceName: rabbitmq',
+      '  selector: {matchLabels: {app: rabbitmq}}',
+      '  template:',
+      '    metadata: {labels: {app: rabbitmq}}',
+      '    spec:',
+      '      containers: [{name: rabbitmq, image: rabbitmq:3.8}]',
+      '  volumeClaimTemplates:',
+      '  - metadata: {name: data}',
+      '    spec: {accessModes: [ReadWriteMany], storageClassName: managed-nfs-storage}',
+      '',
+    ].join('\n');
+    const tree = tempTree({ 'rabbitmq.yaml': statefulSet });
+    try {
+      await ballast(['fix', '--require-node-labels', tree.dir]);
+      const after = fs.readFileSync(path.join(tree.dir, 'rabbitmq.yaml'), 'utf8');
+      expect(after).toContain('      nodeSelector: {node.ballast.dev/nfs-client: installed}\n');
+      expect(
+        (await lintJson([tree.dir])).json.findings.filter((f) => f.rule === 'nfs-volume-without-node-prerequisite'),
+      ).toEqual([]);
+    } finally {
+      tree.cleanup();
+    }
+  });
 });

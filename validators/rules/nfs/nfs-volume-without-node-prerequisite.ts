@@ -87,9 +87,39 @@ export const nfsVolumeWithoutNodePrerequisite: Rule = {
     }
     for (const template of context.index.podTemplates()) {
       checkPodTemplate(context, template.owner, template.spec, template.path, keys, keyList);
+      if (template.owner.ref.kind === 'StatefulSet')
+        checkClaimTemplates(context, template.owner, template.spec, keys, keyList);
     }
   },
 };
+
+/**
+ * A StatefulSet's claim templates of a class whose provisioner creates in-tree NFS volumes: each
+ * pod mounts one, so the pods need the node prerequisite as a pod that names such a claim does.
+ */
+function checkClaimTemplates(
+  context: RuleContext,
+  statefulSet: IndexedObject,
+  podSpec: Record<string, unknown>,
+  keys: ReadonlySet<string>,
+  keyList: string,
+): void {
+  if (podRequiresLabel(podSpec, keys)) return;
+  asArray(getField(statefulSet.raw, 'spec', 'volumeClaimTemplates')).forEach((claimTemplate, position) => {
+    const className = asString(getField(claimTemplate, 'spec', 'storageClassName'));
+    const storageClass = context.index.get('StorageClass', undefined, className, statefulSet);
+    const provisioner = asString(storageClass?.raw.provisioner);
+    if (!createsInTreeNfs(provisioner, context.index)) return;
+    context.report(statefulSet, {
+      path: `spec.volumeClaimTemplates[${position}]`,
+      severity: 'warning',
+      message:
+        `StatefulSet ${statefulSet.ref.name ?? ''} claims volumes of StorageClass ${className ?? ''}, whose provisioner ` +
+        `${provisioner ?? ''} creates in-tree NFS volumes, without a required nodeSelector / node affinity on a ` +
+        `node-prerequisite label (${keyList}): its pods may land on a node without mount.nfs and hang in ContainerCreating.`,
+    });
+  });
+}
 
 function checkPodTemplate(
   context: RuleContext,

@@ -166,6 +166,66 @@ describe(RULE, () => {
     expect(ruleHits([csiVolume, claim, deployment(claimVolume), deployment(inlineCsi)], RULE)).toEqual([]);
   });
 
+  // vczyh/k8s-deployments (held-out-9) rabbitmq/statefulset.yaml: claim templates of class
+  // managed-nfs-storage, whose provisioner fuseim.pri/ifs is the nfs-client-provisioner of nfs-client/.
+  test('real world: warns on a StatefulSet whose claim templates are of a class that creates in-tree NFS volumes', () => {
+    const provisioner = {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'nfs-client-provisioner' },
+      spec: {
+        template: {
+          spec: {
+            containers: [
+              {
+                name: 'nfs-client-provisioner',
+                image: 'quay.io/external_storage/nfs-client-provisioner:latest',
+                env: [{ name: 'PROVISIONER_NAME', value: 'fuseim.pri/ifs' }],
+                volumeMounts: [{ name: 'nfs-client-root', mountPath: '/persistentvolumes' }],
+              },
+            ],
+            volumes: [{ name: 'nfs-client-root', nfs: { server: '192.168.0.10', path: '/data' } }],
+            nodeSelector: { [NFS_LABEL]: 'installed' },
+          },
+        },
+      },
+    };
+    const storageClass = {
+      apiVersion: 'storage.k8s.io/v1',
+      kind: 'StorageClass',
+      metadata: { name: 'managed-nfs-storage' },
+      provisioner: 'fuseim.pri/ifs',
+    };
+    const statefulSet = (podSpec: Record<string, unknown>) => ({
+      apiVersion: 'apps/v1',
+      kind: 'StatefulSet',
+      metadata: { name: 'rabbitmq' },
+      spec: {
+        serviceName: 'rabbitmq-headless',
+        replicas: 3,
+        template: { spec: { containers: [{ name: 'rabbitmq', image: 'rabbitmq:3.8' }], ...podSpec } },
+        volumeClaimTemplates: [
+          {
+            metadata: { name: 'data' },
+            spec: { accessModes: ['ReadWriteMany'], storageClassName: 'managed-nfs-storage' },
+          },
+        ],
+      },
+    });
+    expect(ruleHits([provisioner, storageClass, statefulSet({})], RULE)).toEqual([
+      {
+        kind: 'StatefulSet',
+        name: 'rabbitmq',
+        path: 'spec.volumeClaimTemplates[0]',
+        severity: 'warning',
+        suppressed: false,
+      },
+    ]);
+    expect(
+      ruleHits([provisioner, storageClass, statefulSet({ nodeSelector: { [NFS_LABEL]: 'installed' } })], RULE),
+    ).toEqual([]);
+  });
+
   test('tolerates malformed objects', () => {
     const malformed = [
       deployment({ volumes: 'nfs' }),
