@@ -85,7 +85,10 @@ const FIXERS: ReadonlyMap<string, Fixer> = new Map<string, Fixer>([
     (finding, object, version) => {
       const path = parseFieldPath(finding.path);
       const embedded = embeddedDocumentPath(object, path);
-      if (embedded) return completeEvictionMap(embedded.document, embedded.inner, version, embedded.in);
+      // A kind patch holds a KubeletConfiguration (a map) or a kubeadm configuration (flags).
+      if (embedded?.document.kind === 'KubeletConfiguration')
+        return completeEvictionMap(embedded.document, embedded.inner, version, embedded.in);
+      if (embedded) return completeEvictionFlag(embedded.document, embedded.inner, version, embedded.in);
       if (object.kind !== 'KubeletConfiguration') return completeEvictionFlag(object, path, version);
       return completeEvictionMap(object, path, version);
     },
@@ -153,8 +156,9 @@ function completeEvictionMap(
 }
 
 /**
- * A KubeletConfiguration written as text inside the object: a kind Cluster's `kubeadmConfigPatches`
- * entry (cluster-wide or per node) or a ConfigMap value (kube-system/kubelet-config). The path of
+ * A configuration written as text inside the object: a kind Cluster's `kubeadmConfigPatches`
+ * entry (cluster-wide or per node: a KubeletConfiguration, or a kubeadm configuration with kubelet
+ * flags) or a ConfigMap value (kube-system/kubelet-config). The path of
  * the string, the one document it holds, and the path inside it; undefined for any other path or
  * for a text of more than one document.
  */
@@ -186,10 +190,16 @@ const EVICTION_HARD_WORD = /^--eviction-hard(=.*)?$/s;
  * The flag form of the eviction fix: kubeadm's and Cluster API's `kubeletExtraArgs` value (map or
  * `{name, value}` list), a kubelet container's `--eviction-hard=` word, or the flag in a systemd
  * drop-in's `Environment=` or `ExecStart=`, completed with the signals it leaves out at their
- * defaults for the target version, as the kubelet would have had them. Thresholds inside an
- * embedded text (a ConfigMap value, a kind patch) are left to a person.
+ * defaults for the target version, as the kubelet would have had them. In a kubeadm configuration
+ * written as text (a kind patch), `inText` is the path of the text; a flag found inside other
+ * embedded text is left to a person.
  */
-function completeEvictionFlag(object: JsonRecord, path: ReadonlyArray<string | number>, version: KubeVersion): FixPlan {
+function completeEvictionFlag(
+  object: JsonRecord,
+  path: ReadonlyArray<string | number>,
+  version: KubeVersion,
+  inText?: ReadonlyArray<string | number>,
+): FixPlan {
   if (object.kind === SYSTEMD_DROP_IN_KIND) return completeDropInFlag(object, path, version);
   const value = valueAt(object, path);
   const match = typeof value === 'string' ? EVICTION_HARD_FLAG.exec(value.trim()) : null;
@@ -198,7 +208,7 @@ function completeEvictionFlag(object: JsonRecord, path: ReadonlyArray<string | n
   }
   const completed = completedSignalList(match[2] ?? '', version);
   if (completed === undefined) return { edits: [] };
-  return { edits: [{ op: 'set', path, value: `${match[1] ?? ''}${completed}` }] };
+  return { edits: [{ op: 'set', path, value: `${match[1] ?? ''}${completed}`, ...(inText ? { in: inText } : {}) }] };
 }
 
 /**

@@ -88,6 +88,37 @@ describe('ballast fix inside a KubeletConfiguration held as text (kind patches, 
     },
   );
 
+  // sixeyed/kiamol ch19/kind/kiamol-ch19-config.yaml (held-out-11): the flag in a kubeadm patch.
+  test('a kind InitConfiguration patch: its kubeletExtraArgs eviction-hard is completed in the text', async () => {
+    const kiamol = [
+      'kind: Cluster',
+      'apiVersion: kind.x-k8s.io/v1alpha4',
+      'nodes:',
+      '- role: control-plane',
+      '  kubeadmConfigPatches:',
+      '  - |',
+      '    kind: InitConfiguration',
+      '    nodeRegistration:',
+      '      kubeletExtraArgs:',
+      '        eviction-hard: "memory.available<40%"',
+      '        eviction-pressure-transition-period: "30s"',
+      '',
+    ].join('\n');
+    const tree = tempTree({ 'kiamol-ch19-config.yaml': kiamol });
+    const file = path.join(tree.dir, 'kiamol-ch19-config.yaml');
+    try {
+      await ballast(['fix', '--kube-version', '1.29', tree.dir]);
+      const after = fs.readFileSync(file, 'utf8');
+      expect(after).toContain(
+        '        eviction-hard: "memory.available<40%,nodefs.available<10%,nodefs.inodesFree<5%,imagefs.available<15%"\n',
+      );
+      const again = await lintJson(['--kube-version', '1.29', tree.dir]);
+      expect(again.json.findings.filter((f) => f.rule === 'eviction-hard-drops-default-signals')).toEqual([]);
+    } finally {
+      tree.cleanup();
+    }
+  });
+
   test('a folded or quoted configuration text is left to a person, with why', async () => {
     const quoted = KIND_CLUSTER.replace(
       /- \|\n( {2}.*\n)+/,

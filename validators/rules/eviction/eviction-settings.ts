@@ -17,6 +17,7 @@ import { KubeVersion } from '../../kube-version';
 import { MERGE_DEFAULT_EVICTION_SETTINGS_SINCE, defaultEvictionHard } from './eviction-signals';
 import { CommandWord, EvictionMapEntry, evictionFlags, flagMapEntries, isKubeletBinary } from './kubelet-flags';
 import { kubeadmKubeletArgs } from './kubeadm-kubelet-args';
+import { kindConfigPatches } from './kind-config-patches';
 import { NodeFile, kubeadmConfigFiles } from './kubeadm-config-files';
 
 export interface EvictionMap {
@@ -68,18 +69,9 @@ function collectEvictionSettingsViews(index: ObjectIndex): readonly EvictionSett
     }
   }
   // kind merges `kubeadmConfigPatches` (cluster-wide and per node) into the configuration it generates.
-  for (const cluster of index.ofKind('Cluster')) {
-    if (!(asString(cluster.raw.apiVersion) ?? '').startsWith('kind.x-k8s.io/')) continue;
-    const patchLists: [string, unknown][] = [['kubeadmConfigPatches', cluster.raw.kubeadmConfigPatches]];
-    asArray(cluster.raw.nodes).forEach((node, i) =>
-      patchLists.push([`nodes[${i}].kubeadmConfigPatches`, asRecord(node)?.kubeadmConfigPatches]),
-    );
-    for (const [path, patches] of patchLists) {
-      asArray(patches).forEach((patch, i) => {
-        for (const document of embeddedKubeletConfigurations(patch))
-          views.push(fromKubeletConfiguration(cluster, document, `${path}[${i}]`));
-      });
-    }
+  for (const { cluster, path, text } of kindConfigPatches(index)) {
+    for (const document of embeddedKubeletConfigurations(text))
+      views.push(fromKubeletConfiguration(cluster, document, fieldPath(...path)));
   }
   for (const template of index.podTemplates()) {
     for (const key of ['initContainers', 'containers']) {

@@ -1,7 +1,9 @@
 import { fieldPath } from '../../field-path';
 import { JsonRecord, asArray, asRecord, asString, getRecord } from '../../json';
 import { IndexedObject, ObjectIndex } from '../../object-index';
+import { embeddedYamlDocuments } from '../../embedded-yaml';
 import { CommandWord } from './kubelet-flags';
+import { kindConfigPatches } from './kind-config-patches';
 
 /**
  * Where kubeadm configurations keep the kubelet's flags, by kind: kubeadm's own
@@ -71,6 +73,22 @@ export function kubeadmKubeletArgs(index: ObjectIndex): KubeadmKubeletArgs[] {
         if (words.length === 0) continue;
         found.push({ object, where: `${kind} ${object.ref.name ?? ''} ${base}`.replace(/\s+/g, ' ').trim(), words });
       }
+    }
+  }
+  // kind: an InitConfiguration or JoinConfiguration patch in `kubeadmConfigPatches` sets the flags of
+  // the nodes it applies to (kiamol's ch19 kind config sets eviction-hard this way).
+  for (const { cluster, path, text } of kindConfigPatches(index)) {
+    if (typeof text !== 'string' || !text.includes('kubeletExtraArgs')) continue;
+    for (const document of embeddedYamlDocuments(text)) {
+      if (document.kind !== 'InitConfiguration' && document.kind !== 'JoinConfiguration') continue;
+      const base = fieldPath(...path, 'nodeRegistration', 'kubeletExtraArgs');
+      const words = argWords(getRecord(document, 'nodeRegistration')?.kubeletExtraArgs, base);
+      if (words.length > 0)
+        found.push({
+          object: cluster,
+          where: `kind Cluster ${cluster.ref.name ?? ''} ${document.kind} patch ${base}`,
+          words,
+        });
     }
   }
   return found;

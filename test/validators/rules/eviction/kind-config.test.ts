@@ -45,4 +45,43 @@ describe('eviction in a kind Cluster’s kubeadmConfigPatches', () => {
     const other = kindCluster('kind: ClusterConfiguration\napiServer: {certSANs: [localhost]}');
     expect(ruleHits([complete, other], 'eviction-hard-drops-default-signals')).toEqual([]);
   });
+
+  // sixeyed/kiamol ch19/kind/kiamol-ch19-config.yaml (held-out-11): a node's InitConfiguration patch sets
+  // the kubelet flag; the flag replaces the whole map, so only memory.available is left.
+  test('real world: refuses a kubeadm InitConfiguration patch whose kubeletExtraArgs eviction-hard drops signals', () => {
+    const cluster = {
+      kind: 'Cluster',
+      apiVersion: 'kind.x-k8s.io/v1alpha4',
+      nodes: [
+        {
+          role: 'control-plane',
+          kubeadmConfigPatches: [
+            [
+              'kind: InitConfiguration',
+              'nodeRegistration:',
+              '  kubeletExtraArgs:',
+              '    eviction-hard: "memory.available<40%"',
+              '    eviction-pressure-transition-period: "30s"',
+            ].join('\n'),
+          ],
+        },
+      ],
+    };
+    expect(ruleHits([cluster], 'eviction-hard-drops-default-signals')).toEqual([
+      {
+        kind: 'Cluster',
+        name: undefined,
+        path: 'nodes[0].kubeadmConfigPatches[0].nodeRegistration.kubeletExtraArgs[eviction-hard]',
+        severity: 'error',
+        suppressed: false,
+      },
+    ]);
+    const complete = JSON.parse(
+      JSON.stringify(cluster).replace(
+        'memory.available<40%',
+        'memory.available<40%,nodefs.available<10%,nodefs.inodesFree<5%,imagefs.available<15%,imagefs.inodesFree<5%',
+      ),
+    );
+    expect(ruleHits([complete], 'eviction-hard-drops-default-signals')).toEqual([]);
+  });
 });
