@@ -5,6 +5,7 @@ import { isSystemdUnitText, parseSystemdDropIn } from '../validators/systemd-dro
 import { KUBERNETES_YAML_SCHEMA } from '../validators/yaml-schema';
 import * as path from 'path';
 import { documentRanges } from './document-ranges';
+import { jsonStreamRanges } from './json-stream';
 import { inlinePatches, isKustomizationFile, kustomizeNonObjectFiles } from './kustomize-patches';
 import { isRecord } from '../validators/json';
 import { InputFile, STDIN_NAME, inputFiles } from './input-files';
@@ -218,6 +219,8 @@ function loadYaml(
   try {
     documents = loadYamlDocuments(text, undefined, { filename: file, schema: KUBERNETES_YAML_SCHEMA });
   } catch (error) {
+    const stream = jsonStreamDocuments(text, file);
+    if (stream) return loadDocuments(stream, file, objects, kustomizations, interner);
     const template = text.includes(TEMPLATE_ACTION);
     // Only files met in a walk are skipped: a file named on the command line is always reported.
     if (discovered && template) return 'template';
@@ -226,6 +229,17 @@ function loadYaml(
     documents =
       (isDuplicateKey(error) && lastValueWins(text, file)) || salvageDocuments(text, file, findings, template);
   }
+  return loadDocuments(documents, file, objects, kustomizations, interner);
+}
+
+/** Keeps the objects of a file's parsed documents (Lists expanded), and its kustomizations aside. */
+function loadDocuments(
+  documents: readonly unknown[],
+  file: string,
+  objects: LoadedObject[],
+  kustomizations: Kustomization[],
+  interner: Interner,
+): true {
   if (isKustomizationFile(file)) {
     documents.forEach((document, documentIndex) => {
       if (isRecord(document)) kustomizations.push({ object: document, file, documentIndex });
@@ -244,6 +258,31 @@ function loadYaml(
     }
   });
   return true;
+}
+
+/** The documents of a JSON stream (json-stream.ts), or undefined when the text is none or a value does not parse. */
+function jsonStreamDocuments(text: string, file: string): unknown[] | undefined {
+  if (
+    !text
+      .trimStart()
+      .replace(/^\uFEFF/, '')
+      .startsWith('{')
+  )
+    return undefined;
+  const lines = text.split('\n');
+  const ranges = jsonStreamRanges(lines);
+  if (!ranges) return undefined;
+  try {
+    return ranges.map(
+      ({ first, end }) =>
+        loadYamlDocuments(lines.slice(first, end).join('\n'), undefined, {
+          filename: file,
+          schema: KUBERNETES_YAML_SCHEMA,
+        })[0],
+    );
+  } catch {
+    return undefined;
+  }
 }
 
 /**

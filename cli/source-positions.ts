@@ -1,7 +1,8 @@
 import { Document, LineCounter, Node, isAlias, isMap, isSeq, parseDocument } from 'yaml';
 import { Segment, locateInBlockYaml } from './block-yaml-positions';
 import { parseFieldPath } from '../validators';
-import { DocumentLines, documentRanges } from './document-ranges';
+import { DocumentLines } from './document-ranges';
+import { fileDocumentRanges } from './json-stream';
 import { pairWithKey } from './yaml-nodes';
 import type { ManifestSource } from './load-manifests';
 
@@ -63,7 +64,7 @@ export class SourcePositions {
     }
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     const lines = text.split(/\r?\n/);
-    this.current = { name, lines, documents: documentRanges(lines), parsed: new Map() };
+    this.current = { name, lines, documents: fileDocumentRanges(lines), parsed: new Map() };
     return this.current;
   }
 

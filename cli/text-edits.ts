@@ -1,6 +1,7 @@
 import { Node, Pair, Scalar, YAMLMap, isMap, isScalar, isSeq, parseDocument, stringify } from 'yaml';
 import type { FixEdit } from '../validators/fixes';
-import { documentRanges, lineStartOffsets } from './document-ranges';
+import { lineStartOffsets } from './document-ranges';
+import { fileDocumentRanges } from './json-stream';
 import { dropInReplacements } from './drop-in-edits';
 import { pairWithKey } from './yaml-nodes';
 
@@ -34,7 +35,7 @@ export function textReplacements(
   if (location.dropIn) return dropInReplacements(text, edits);
   const lineStarts = lineStartOffsets(text);
   const lines = text.split('\n').map((line) => line.replace(/\r$/, ''));
-  const range = documentRanges(lines)[location.documentIndex];
+  const range = fileDocumentRanges(lines)[location.documentIndex];
   if (!range) return { unsafe: 'the document was not found in the file' };
   const base = lineStarts[range.first] ?? 0;
   const end = lineStarts[range.end] ?? text.length;

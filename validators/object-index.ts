@@ -2,6 +2,7 @@ import { isClusterScopedKind } from './cluster-scoped-kinds';
 import { JsonRecord, asArray, asRecord, asString, asStringList, getRecord, isRecord } from './json';
 import { ObjectRef, ObjectSource } from './finding';
 import { PodSpecLocation, podSpecOf } from './pod-templates';
+import { matchesLabelSelector } from './label-selector';
 
 /** One object of the validated set, with what rules need to know about it. */
 export interface IndexedObject {
@@ -152,7 +153,7 @@ export class ObjectIndex {
    * The PersistentVolume a claim binds to: named by the claim's `volumeName`, claiming it by
    * `claimRef`, or, as the PV controller binds before it provisions, an unclaimed volume of the class
    * the claim names that offers every access mode the claim asks for (the "manual" class of the
-   * Kubernetes tutorials).
+   * Kubernetes tutorials), and that the claim's label selector matches when it has one.
    */
   public volumeForClaim(claim: IndexedObject): IndexedObject | undefined {
     const spec = getRecord(claim.raw, 'spec');
@@ -165,7 +166,23 @@ export class ObjectIndex {
       this.volumesByClaim.get(key('PersistentVolumeClaim', claim.ref.namespace, claim.ref.name)) ??
       this.volumesByClaim.get(key('PersistentVolumeClaim', undefined, claim.ref.name));
     if (claimed) return nearest(claimed, claim);
-    return volumeName === undefined ? this.unclaimedVolumeFor(spec, claim) : undefined;
+    if (volumeName !== undefined) return undefined;
+    // A claim with a selector is never provisioned for: it binds to a volume its selector matches.
+    return spec?.selector !== undefined ? this.selectedVolumeFor(spec, claim) : this.unclaimedVolumeFor(spec, claim);
+  }
+
+  /**
+   * The unclaimed PersistentVolume a claim with a label selector binds to: of the claim's class (none
+   * when it names none), offering its access modes, with labels its selector matches.
+   */
+  private selectedVolumeFor(spec: JsonRecord, claim: IndexedObject): IndexedObject | undefined {
+    const wanted = asStringList(spec.accessModes);
+    const selected = (this.unclaimedVolumesByClass.get(asString(spec.storageClassName) ?? '') ?? []).filter(
+      (volume) =>
+        matchesLabelSelector(getRecord(volume.raw, 'metadata')?.labels, spec.selector) === true &&
+        wanted.every((mode) => asStringList(getRecord(volume.raw, 'spec')?.accessModes).includes(mode)),
+    );
+    return nearest(selected, claim);
   }
 
   /**

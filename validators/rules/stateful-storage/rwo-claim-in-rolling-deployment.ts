@@ -134,13 +134,14 @@ function storageClassOf(
 
 /** True when every pod using a volume of this class runs on the volume's one node: node-local storage. */
 function onOneNode(
+  index: ObjectIndex,
   storageClass: IndexedObject | undefined,
   className: string | undefined,
   nodeLocalClasses: ReadonlySet<string>,
 ): boolean {
   if (className !== undefined && nodeLocalClasses.has(className)) return true;
-  // A class known only by name (not in the input) is judged by its name.
-  return isNodeLocalStorage(asString(storageClass?.raw.provisioner), storageClass ? undefined : className);
+  // A class known only by name (not in the input) is judged by its name (and the cluster the input configures).
+  return isNodeLocalStorage(asString(storageClass?.raw.provisioner), storageClass ? undefined : className, index);
 }
 
 /** The shared filesystem under a claim: its bound volume's kind, else its class's provisioner. */
@@ -242,7 +243,7 @@ export const rwoClaimInRollingDeployment: Rule = {
             ? defaults.map(({ name, storageClass }) => ({ className: name, ...(storageClass ? { storageClass } : {}) }))
             : [storageClassOf(context.index, claim, defaults)];
         const failing = candidates.filter(
-          ({ storageClass, className }) => !onOneNode(storageClass, className, nodeLocalClasses),
+          ({ storageClass, className }) => !onOneNode(context.index, storageClass, className, nodeLocalClasses),
         );
         const [first] = failing;
         if (!first) continue;

@@ -37,27 +37,56 @@ const NODE_LOCAL_CLASS_NAMES = new Set(['local-path', 'local-storage', 'openebs-
 
 /**
  * Shared-filesystem drivers that need no attach step (NFS, SMB, EFS, Filestore, Azure Files,
- * CephFS): the attach/detach controller never sees the volume, so nothing stops a ReadWriteOnce
- * claim of theirs from being mounted on two nodes; the access mode is a declaration, not a lock.
+ * CephFS, the clouds' NAS and file services, FUSE object-store mounts): the attach/detach
+ * controller never sees the volume, so nothing stops a ReadWriteOnce claim of theirs from being
+ * mounted on two nodes; the access mode is a declaration, not a lock.
  */
 const SHARED_FILESYSTEM_PROVISIONERS = new Set([
   'nfs.csi.k8s.io',
   'smb.csi.k8s.io',
   'efs.csi.aws.com',
+  'fsx.csi.aws.com',
+  'fsx.openzfs.csi.aws.com',
   'filestore.csi.storage.gke.io',
+  'gcsfuse.csi.storage.gke.io',
   'file.csi.azure.com',
+  'blob.csi.azure.com',
   'kubernetes.io/azure-file',
   'cephfs.csi.ceph.com',
   'kubernetes.io/cephfs',
+  // Alibaba Cloud NAS and OSS (kubernetes-sigs/alibaba-cloud-csi-driver), Tencent Cloud CFS.
+  'nasplugin.csi.alibabacloud.com',
+  'ossplugin.csi.alibabacloud.com',
+  'com.tencent.cloud.csi.cfs',
+  'com.tencent.cloud.csi.cfsturbo',
+  'vpc.file.csi.ibm.io',
+  'csi.juicefs.com',
 ]);
 
 /**
  * Whether volumes of this class live on one node: by its provisioner when the StorageClass is in
  * the input, else by the class name the node-local provisioners install.
  */
-export function isNodeLocalStorage(provisioner: string | undefined, className: string | undefined): boolean {
+export function isNodeLocalStorage(
+  provisioner: string | undefined,
+  className: string | undefined,
+  index?: ObjectIndex,
+): boolean {
   if (provisioner !== undefined) return NODE_LOCAL_PROVISIONERS.has(provisioner);
-  return className !== undefined && NODE_LOCAL_CLASS_NAMES.has(className);
+  if (className === undefined) return false;
+  // kind names its default local-path class `standard`, the name GKE gives a persistent-disk class:
+  // it counts only when the input configures a kind cluster (kind.x-k8s.io Cluster).
+  if (className === KIND_DEFAULT_CLASS_NAME && index) return index.derived(holdsKindCluster);
+  return NODE_LOCAL_CLASS_NAMES.has(className);
+}
+
+/** The StorageClass kind creates in every cluster: provisioner rancher.io/local-path. */
+const KIND_DEFAULT_CLASS_NAME = 'standard';
+
+function holdsKindCluster(index: ObjectIndex): boolean {
+  return index
+    .ofKind('Cluster')
+    .some((cluster) => (asString(cluster.raw.apiVersion) ?? '').startsWith('kind.x-k8s.io/'));
 }
 
 /**

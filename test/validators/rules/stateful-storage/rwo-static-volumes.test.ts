@@ -35,6 +35,38 @@ describe(`${RULE}: claims bound by class to pre-provisioned PersistentVolumes (t
     expect(findingsFor(objects).find((f) => f.rule === RULE)?.message).toContain('of nfs PersistentVolume shared');
   });
 
+  // kubernetes-sigs/alibaba-cloud-csi-driver examples/nas (held-out-10): a rolling Deployment on claim
+  // nas-pvc, which names no class and selects PV nas-csi-pv by label; the PV is of the NAS CSI driver
+  // (an NFS share: nothing to attach).
+  test('real world: a claim binds to the volume its selector matches; a cloud NAS volume is a shared filesystem: a warning', () => {
+    const nasVolume = {
+      ...volume('nas-csi-pv', {
+        accessModes: ['ReadWriteOnce'],
+        csi: {
+          driver: 'nasplugin.csi.alibabacloud.com',
+          volumeHandle: 'nas-csi-pv',
+          volumeAttributes: { path: '/k8s' },
+        },
+      }),
+      metadata: { name: 'nas-csi-pv', labels: { 'alicloud-pvname': 'nas-csi-pv' } },
+    };
+    const selecting = (selector: Record<string, unknown>) =>
+      claim('jenkins-claim', { accessModes: ['ReadWriteOnce'], selector });
+    const objects = [rolling, nasVolume, selecting({ matchLabels: { 'alicloud-pvname': 'nas-csi-pv' } })];
+    expect(ruleHits(objects, RULE)).toEqual([hit('warning')]);
+    expect(findingsFor(objects).find((f) => f.rule === RULE)?.message).toContain(
+      'of nasplugin.csi.alibabacloud.com PersistentVolume nas-csi-pv',
+    );
+    const expressions = selecting({
+      matchExpressions: [{ key: 'alicloud-pvname', operator: 'In', values: ['nas-csi-pv'] }],
+    });
+    expect(ruleHits([rolling, nasVolume, expressions], RULE)).toEqual([hit('warning')]);
+    // A selector that matches no volume in the input leaves the storage unknown: refused as block.
+    expect(ruleHits([rolling, nasVolume, selecting({ matchLabels: { 'alicloud-pvname': 'other' } })], RULE)).toEqual([
+      hit('error'),
+    ]);
+  });
+
   test('an iSCSI volume of the class is network block storage: still refused', () => {
     const blockVolume = volume('block', {
       storageClassName: 'manual',

