@@ -3,6 +3,7 @@ import { JsonRecord, asArray, asRecord, asString, asStringList, getRecord, isRec
 import { ObjectRef, ObjectSource } from './finding';
 import { PodSpecLocation, podSpecOf } from './pod-templates';
 import { matchesLabelSelector } from './label-selector';
+import { defaultClassMark } from './default-storage-class';
 
 /** One object of the validated set, with what rules need to know about it. */
 export interface IndexedObject {
@@ -91,6 +92,7 @@ export class ObjectIndex {
   private readonly grantsCache = new Map<string, readonly RoleGrant[]>();
   private readonly derivedData = new Map<(index: ObjectIndex) => unknown, unknown>();
   private readonly patchesByKind = new Map<string, IndexedObject[]>();
+  private defaultClassMarked?: boolean;
 
   /**
    * @param patches kustomize patches of objects in or beyond the set: not objects of it, kept
@@ -112,6 +114,14 @@ export class ObjectIndex {
       const patch = indexedObject(input, objects.length + i);
       appendTo(this.patchesByKind, patch.ref.kind ?? '', patch);
     });
+  }
+
+  /** Whether a StorageClass of the input, or a patch of one, makes it the default. */
+  private marksDefaultClass(): boolean {
+    this.defaultClassMarked ??= [...this.ofKind('StorageClass'), ...this.patchesOfKind('StorageClass')].some(
+      (storageClass) => defaultClassMark(storageClass.annotations) === true,
+    );
+    return this.defaultClassMarked;
   }
 
   /** The kustomize patches of a kind in the input, in input order (strategic-merge fragments). */
@@ -190,7 +200,9 @@ export class ObjectIndex {
    * unclaimed PersistentVolume of the class it names that offers every access mode it asks for.
    */
   public unclaimedVolumeFor(spec: JsonRecord | undefined, from?: IndexedObject): IndexedObject | undefined {
-    const className = asString(spec?.storageClassName);
+    // A claim that names no class gets the default class, when the cluster has one; where the input
+    // marks none, it binds as a claim of no class does, to a volume of no class.
+    const className = asString(spec?.storageClassName) ?? (this.marksDefaultClass() ? undefined : '');
     if (className === undefined) return undefined;
     const wanted = asStringList(spec?.accessModes);
     // One list per class and modes, kept: `nearest` indexes a list's places once, so a lookup stays

@@ -90,7 +90,7 @@ describe('ballast lint DIR: kustomize patches are judged only on values a patch 
     ].join('\n');
     const { dir, cleanup } = tempTree({
       'kustomization.yaml': 'resources: [../base]\npatches:\n- path: kubelet.yaml\n- path: db.yaml\n- path: pv.yaml\n',
-      // Recycle is an error on block volumes and a warning on nfs and hostPath, which the base holds.
+      // Recycle is an error on block and hostPath volumes and a warning on nfs, which the base holds.
       'pv.yaml':
         'apiVersion: v1\nkind: PersistentVolume\nmetadata: {name: shared}\nspec: {persistentVolumeReclaimPolicy: Recycle}\n',
       'kubelet.yaml': kubeletPatch,

@@ -19,6 +19,20 @@ function scratchDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'ballast-gate-'));
 }
 
+/** An NFS volume on prepared nodes whose only finding is the warning for its deprecated Recycle policy. */
+const RECYCLED_NFS_VOLUME = {
+  persistentVolumeReclaimPolicy: 'Recycle',
+  mountOptions: ['nfsvers=4.1'],
+  nfs: { server: 'nfs.example', path: '/srv/scratch' },
+  nodeAffinity: {
+    required: {
+      nodeSelectorTerms: [
+        { matchExpressions: [{ key: 'node.ballast.dev/nfs-client', operator: 'In', values: ['installed'] }] },
+      ],
+    },
+  },
+};
+
 describe('the synth gate', () => {
   test('refuses a raw ApiObject PV with a namespace, naming rule, construct path and field path; writes nothing', () => {
     const outdir = scratchDir();
@@ -89,7 +103,7 @@ describe('the synth gate', () => {
       apiVersion: 'v1',
       kind: 'PersistentVolume',
       metadata: { name: 'scratch' },
-      spec: { persistentVolumeReclaimPolicy: 'Recycle', hostPath: { path: '/srv/scratch' } },
+      spec: RECYCLED_NFS_VOLUME,
     });
     new Chart(app, 'b');
     expect(() => app.synth()).not.toThrow();
@@ -133,7 +147,7 @@ describe('the synth gate', () => {
       apiVersion: 'v1',
       kind: 'PersistentVolume',
       metadata: { name: 'scratch' },
-      spec: { persistentVolumeReclaimPolicy: 'Recycle', hostPath: { path: '/srv/scratch' } },
+      spec: RECYCLED_NFS_VOLUME,
     });
     new Chart(app, 'b');
     new Chart(app, 'c');

@@ -1,4 +1,4 @@
-import { ruleHits } from '../../support/findings';
+import { findingsFor, ruleHits } from '../../support/findings';
 
 const volume = (spec: Record<string, unknown>, metadata: Record<string, unknown> = {}) => ({
   apiVersion: 'v1',
@@ -38,8 +38,8 @@ describe('recycle-reclaim-policy', () => {
     ]);
   });
 
-  test.each(['nfs', 'hostPath'])('is only a warning on %s, where Recycle is deprecated but works', (type) => {
-    const recyclable = volume({ persistentVolumeReclaimPolicy: 'Recycle', [type]: { path: '/exports' } });
+  test('is only a warning on nfs, where Recycle is deprecated but works', () => {
+    const recyclable = volume({ persistentVolumeReclaimPolicy: 'Recycle', nfs: { server: 'nfs', path: '/exports' } });
     expect(ruleHits([recyclable], 'recycle-reclaim-policy')).toEqual([
       {
         kind: 'PersistentVolume',
@@ -49,6 +49,27 @@ describe('recycle-reclaim-policy', () => {
         suppressed: false,
       },
     ]);
+  });
+
+  // benjah1/k8s-collection consul/k8s-yaml/yaml/pv.yaml (held-out-12): hostPath PVs under /opt/kind-data
+  // with Recycle; Kubernetes recycles hostPath only on a single-node cluster.
+  test('real world: is an error on hostPath, whose recycler scrubs whichever node it lands on', () => {
+    const hostPath = volume({
+      persistentVolumeReclaimPolicy: 'Recycle',
+      hostPath: { path: '/opt/kind-data/consul-a' },
+    });
+    expect(ruleHits([hostPath], 'recycle-reclaim-policy')).toEqual([
+      {
+        kind: 'PersistentVolume',
+        name: 'data',
+        path: 'spec.persistentVolumeReclaimPolicy',
+        severity: 'error',
+        suppressed: false,
+      },
+    ]);
+    expect(findingsFor([hostPath]).find((f) => f.rule === 'recycle-reclaim-policy')?.message).toContain(
+      'works only on a single-node cluster',
+    );
   });
 
   test('passes Retain and Delete', () => {

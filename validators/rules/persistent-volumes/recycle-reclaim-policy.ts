@@ -1,9 +1,6 @@
 import { asRecord, getRecord } from '../../json';
 import { Rule } from '../../rule';
 
-/** The only volume types for which the deprecated Recycle policy still works. */
-const RECYCLABLE_VOLUME_TYPES = ['nfs', 'hostPath'];
-
 export const recycleReclaimPolicy: Rule = {
   id: 'recycle-reclaim-policy',
   severity: 'error',
@@ -11,8 +8,12 @@ export const recycleReclaimPolicy: Rule = {
   summary: 'A PersistentVolume uses persistentVolumeReclaimPolicy: Recycle.',
   why:
     'Recycle is deprecated and only supported by nfs and hostPath volumes: on any other type ' +
-    'the volume is never reclaimed and sits in Failed. Even where it works it runs `rm -rf` on the ' +
-    'data. Incident 2 (Multi-Attach after a node died) came with an RBD PV written this way.',
+    'the volume is never reclaimed and sits in Failed. On hostPath it works only on a single-node ' +
+    "cluster: the recycler pod is not placed on the volume's node, so it scrubs the path of whichever " +
+    'node it lands on and the volume goes back to Available with the old data still on its own node ' +
+    '(kubernetes pkg/volume/hostpath: "HostPath recycling only works in single node clusters"). On nfs ' +
+    'it works (a warning): it runs `rm -rf` on the data. Incident 2 (Multi-Attach after a node died) ' +
+    'came with an RBD PV written this way.',
   fix:
     'Use persistentVolumeReclaimPolicy: Retain for data you care about, or Delete with dynamic ' +
     'provisioning (a StorageClass) for scratch data.',
@@ -42,20 +43,28 @@ export const recycleReclaimPolicy: Rule = {
     for (const volume of context.index.ofKind('PersistentVolume')) {
       const spec = getRecord(volume.raw, 'spec');
       if (spec?.persistentVolumeReclaimPolicy !== 'Recycle') continue;
-      const recyclableType = RECYCLABLE_VOLUME_TYPES.find((type) => asRecord(spec[type]) !== undefined);
-      if (recyclableType) {
+      const name = volume.ref.name ?? '';
+      if (asRecord(spec.nfs) !== undefined) {
         context.report(volume, {
           path: 'spec.persistentVolumeReclaimPolicy',
           severity: 'warning',
           message:
-            `PersistentVolume ${volume.ref.name ?? ''} uses the deprecated Recycle policy on a ` +
-            `${recyclableType} volume: it works, but it deletes the data with rm -rf and may be removed.`,
+            `PersistentVolume ${name} uses the deprecated Recycle policy on an nfs volume: it works, but it ` +
+            'deletes the data with rm -rf and may be removed.',
+        });
+      } else if (asRecord(spec.hostPath) !== undefined) {
+        context.report(volume, {
+          path: 'spec.persistentVolumeReclaimPolicy',
+          message:
+            `PersistentVolume ${name} uses Recycle on a hostPath volume, which works only on a single-node ` +
+            "cluster: the recycler pod is not placed on the volume's node, so it scrubs that path on another " +
+            'node and the volume goes back to Available with the old data still on its own.',
         });
       } else {
         context.report(volume, {
           path: 'spec.persistentVolumeReclaimPolicy',
           message:
-            `PersistentVolume ${volume.ref.name ?? ''} uses Recycle, which only nfs and hostPath ` +
+            `PersistentVolume ${name} uses Recycle, which only nfs and hostPath ` +
             'volumes support: this volume will never be reclaimed and will sit in Failed.',
         });
       }

@@ -1,5 +1,6 @@
 import { JsonRecord, asArray, asRecord, asString, asStringList, getRecord, isRecord } from '../../json';
 import { IndexedObject, ObjectIndex } from '../../object-index';
+import { defaultClassMark } from '../../default-storage-class';
 
 /** Access modes that let only one node (or one pod) write the volume. */
 const SINGLE_NODE_MODES = new Set(['ReadWriteOnce', 'ReadWriteOncePod']);
@@ -90,24 +91,10 @@ export function isSingleNodeWriter(modes: readonly string[]): boolean {
   return modes.some((mode) => SINGLE_NODE_MODES.has(mode)) && !modes.includes('ReadWriteMany');
 }
 
-/** The annotations that make a StorageClass the default (the beta one is still honoured). */
-const DEFAULT_CLASS_ANNOTATIONS = [
-  'storageclass.kubernetes.io/is-default-class',
-  'storageclass.beta.kubernetes.io/is-default-class',
-];
-
 /** A StorageClass the input makes the cluster default: by name, with the object when the input holds it. */
 export interface DefaultStorageClass {
   readonly name: string;
   readonly storageClass?: IndexedObject;
-}
-
-function defaultMark(object: IndexedObject): boolean | undefined {
-  const values = DEFAULT_CLASS_ANNOTATIONS.map((annotation) => object.annotations[annotation]).filter(
-    (value) => value !== undefined,
-  );
-  if (values.length === 0) return undefined;
-  return values.includes('true');
 }
 
 /**
@@ -124,11 +111,11 @@ export function defaultStorageClasses(index: ObjectIndex): readonly DefaultStora
 function collectDefaultStorageClasses(index: ObjectIndex): readonly DefaultStorageClass[] {
   const marked = new Map<string, boolean>();
   for (const storageClass of index.ofKind('StorageClass')) {
-    const mark = defaultMark(storageClass);
+    const mark = defaultClassMark(storageClass.annotations);
     if (mark !== undefined && storageClass.ref.name !== undefined) marked.set(storageClass.ref.name, mark);
   }
   for (const patch of index.patchesOfKind('StorageClass')) {
-    const mark = defaultMark(patch);
+    const mark = defaultClassMark(patch.annotations);
     if (mark !== undefined && patch.ref.name !== undefined) marked.set(patch.ref.name, mark);
   }
   return [...marked]
