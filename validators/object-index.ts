@@ -1,7 +1,7 @@
 import { isClusterScopedKind } from './cluster-scoped-kinds';
 import { JsonRecord, asArray, asRecord, asString, asStringList, getRecord, isRecord } from './json';
 import { ObjectRef, ObjectSource } from './finding';
-import { PodSpecLocation, podSpecOf } from './pod-templates';
+import { PodSpecLocation, customResourcePodSpecs, podSpecOf } from './pod-templates';
 import { matchesLabelSelector } from './label-selector';
 import { defaultClassMark } from './default-storage-class';
 
@@ -276,6 +276,8 @@ export class ObjectIndex {
 
     const podSpec = podSpecOf(object.ref.kind, object.raw);
     if (podSpec) this.podTemplateList.push({ owner: object, ...podSpec });
+    else
+      for (const custom of customResourcePodSpecs(object.raw)) this.podTemplateList.push({ owner: object, ...custom });
 
     if (kind === 'PersistentVolume') {
       const claimRef = getRecord(object.raw, 'spec', 'claimRef');

@@ -1,4 +1,5 @@
-import { JsonRecord, getRecord } from './json';
+import { JsonRecord, asRecord, getRecord } from './json';
+import { fieldPath } from './field-path';
 
 /**
  * Where each workload kind keeps its pod spec, as keys from the object root. A Map, not an object
@@ -34,6 +35,39 @@ export function podSpecOf(kind: string | undefined, object: JsonRecord): PodSpec
   if (!keys) return undefined;
   const spec = getRecord(object, ...keys);
   return spec ? { spec, path: keys.join('.') } : undefined;
+}
+
+/** How far under `spec` a custom resource's pod templates are looked for (`spec.pytorchReplicaSpecs.Worker.template`). */
+const CUSTOM_RESOURCE_TEMPLATE_DEPTH = 4;
+
+/**
+ * The pod specs of a custom resource: an object of an API group of its own (Kubeflow's PyTorchJob,
+ * Volcano's Job, Huawei's AscendJob, OpenKruise's CloneSet), whose pods its operator creates from
+ * every `template` under `spec` whose `spec` lists containers, down to a few levels
+ * (`spec.tfReplicaSpecs.Worker.template.spec`, `spec.tasks[1].template.spec`). Empty for the
+ * built-in groups (`apps`, `batch`, `*.k8s.io`), whose kinds are known.
+ */
+export function customResourcePodSpecs(object: JsonRecord): PodSpecLocation[] {
+  const apiVersion = typeof object.apiVersion === 'string' ? object.apiVersion : '';
+  const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
+  if (!group.includes('.') || group.endsWith('.k8s.io')) return [];
+  const found: PodSpecLocation[] = [];
+  const search = (value: unknown, path: Array<string | number>, depth: number): void => {
+    if (Array.isArray(value)) {
+      value.forEach((item, i) => search(item, [...path, i], depth));
+      return;
+    }
+    const record = asRecord(value);
+    if (!record || depth > CUSTOM_RESOURCE_TEMPLATE_DEPTH) return;
+    const podSpec = getRecord(record, 'template', 'spec');
+    if (podSpec && Array.isArray(podSpec.containers)) {
+      found.push({ spec: podSpec, path: fieldPath(...path, 'template', 'spec') });
+      return;
+    }
+    for (const [key, child] of Object.entries(record)) if (key !== 'template') search(child, [...path, key], depth + 1);
+  };
+  search(object.spec, ['spec'], 0);
+  return found;
 }
 
 /**

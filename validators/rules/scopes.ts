@@ -1,4 +1,4 @@
-import { WORKLOAD_KINDS } from '../pod-templates';
+import { WORKLOAD_KINDS as BUILT_IN_WORKLOAD_KINDS } from '../pod-templates';
 import { KUBEADM_CONFIG_KINDS } from './eviction/kubeadm-kubelet-args';
 
 /**
@@ -6,6 +6,15 @@ import { KUBEADM_CONFIG_KINDS } from './eviction/kubeadm-kubelet-args';
  * them: what a rule reads through the index, including the forms it normalizes (a kubeadm
  * configuration's kubelet flags, a systemd drop-in).
  */
+
+/**
+ * Every owner of a pod template the index knows: the built-in workload kinds and Argo Rollouts, and
+ * custom resources whose operator creates pods from templates (pod-templates.ts).
+ */
+export const WORKLOAD_KINDS: readonly string[] = [
+  ...BUILT_IN_WORKLOAD_KINDS,
+  'custom resources with pod templates (Kubeflow jobs, Volcano Job, AscendJob, ...)',
+];
 
 /** Where kubelet eviction is configured: configuration files, kubeadm and Cluster API, kind, drop-ins, kubelet containers. */
 export const EVICTION_SETTING_KINDS: readonly string[] = [
@@ -37,4 +46,3 @@ export const RBAC_KINDS: readonly string[] = [
 /** What a workload's claim resolves through to its storage. */
 export const STORAGE_KINDS: readonly string[] = ['PersistentVolumeClaim', 'PersistentVolume', 'StorageClass'];
 
-export { WORKLOAD_KINDS };
