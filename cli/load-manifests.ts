@@ -1,6 +1,7 @@
 import { loadAll as loadYamlDocuments, YAMLException } from 'js-yaml';
 import { Finding, ObjectSource } from '../validators/finding';
 import { listedObjects } from '../validators/list-items';
+import { kubesprayVariables } from '../validators/kubespray-variables';
 import { isSystemdUnitText, parseSystemdDropIn } from '../validators/systemd-drop-in';
 import { KUBERNETES_YAML_SCHEMA } from '../validators/yaml-schema';
 import * as path from 'path';
@@ -245,8 +246,9 @@ function loadDocuments(
       if (isRecord(document)) kustomizations.push({ object: document, file, documentIndex });
     });
   }
-  // Scalars, sequences and empty documents are not Kubernetes objects; Lists are expanded.
-  const listed = documents.map((document) => listedObjects(document));
+  // Scalars, sequences and empty documents are not Kubernetes objects; Lists are expanded. Kubespray
+  // inventory variables that reach the kubelet are read as an object of their own.
+  const listed = documents.map((document) => listedObjects(kubesprayVariables(document, file) ?? document));
   const droppable = droppableBodies(listed.flatMap((found) => found.map(({ object }) => object)));
   listed.forEach((found, documentIndex) => {
     for (const { object, itemIndexes } of found) {

@@ -23,6 +23,7 @@ export const EVICTION_SETTING_KINDS: readonly string[] = [
   ...KUBEADM_CONFIG_KINDS,
   'Cluster (kind.x-k8s.io kubeadmConfigPatches)',
   'SystemdDropIn (kubelet.service.d/*.conf)',
+  'KubesprayVariables (inventory group_vars: kubelet_custom_flags, eviction_hard, kubelet_config_extra_args)',
   ...WORKLOAD_KINDS,
 ];
 
@@ -45,4 +46,3 @@ export const RBAC_KINDS: readonly string[] = [
 
 /** What a workload's claim resolves through to its storage. */
 export const STORAGE_KINDS: readonly string[] = ['PersistentVolumeClaim', 'PersistentVolume', 'StorageClass'];
-

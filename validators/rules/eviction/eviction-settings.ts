@@ -18,6 +18,7 @@ import { MERGE_DEFAULT_EVICTION_SETTINGS_SINCE, defaultEvictionHard } from './ev
 import { CommandWord, EvictionMapEntry, evictionFlags, flagMapEntries, isKubeletBinary } from './kubelet-flags';
 import { kubeadmKubeletArgs } from './kubeadm-kubelet-args';
 import { kindConfigPatches } from './kind-config-patches';
+import { KUBESPRAY_KUBELET_VARIABLES, KUBESPRAY_VARIABLES_KIND } from '../../kubespray-variables';
 import { NodeFile, kubeadmConfigFiles } from './kubeadm-config-files';
 
 export interface EvictionMap {
@@ -98,12 +99,61 @@ function collectEvictionSettingsViews(index: ObjectIndex): readonly EvictionSett
     const view = fromSystemdDropIn(dropIn);
     if (view) views.push(view);
   }
+  for (const variables of index.ofKind(KUBESPRAY_VARIABLES_KIND)) views.push(...fromKubesprayVariables(variables));
   // Cluster API writes kubeadm patches, kubelet configuration files and unit drop-ins onto nodes.
   for (const file of kubeadmConfigFiles(index)) views.push(...fromNodeFile(file));
   // kubeadm and Cluster API: the kubelet's flags as `nodeRegistration.kubeletExtraArgs`.
   for (const args of kubeadmKubeletArgs(index)) {
     const view = fromKubeletCommand(args.object, args.where, args.words);
     if (view) views.push(view);
+  }
+  return views;
+}
+
+/**
+ * What a Kubespray inventory sets for the kubelet: flags (`kubelet_custom_flags`, a list or one
+ * string, joined onto its command line), `eviction_hard` (rendered as the configuration's
+ * evictionHard) and `kubelet_config_extra_args` (rendered as configuration fields).
+ */
+function fromKubesprayVariables(variables: IndexedObject): EvictionSettingsView[] {
+  const views: EvictionSettingsView[] = [];
+  for (const name of KUBESPRAY_KUBELET_VARIABLES.flags) {
+    const value = variables.raw[name];
+    const items: Array<{ text: unknown; path: string }> = Array.isArray(value)
+      ? value.map((text, i) => ({ text, path: fieldPath(name, i) }))
+      : [{ text: value, path: name }];
+    const words = items.flatMap(({ text, path }) =>
+      typeof text === 'string'
+        ? text
+            .split(/\s+/)
+            .filter((word) => word !== '')
+            .map((word) => ({ text: word, path }))
+        : [],
+    );
+    const view = fromKubeletCommand(variables, `Kubespray ${name}`, words);
+    if (view) views.push(view);
+  }
+  for (const name of KUBESPRAY_KUBELET_VARIABLES.evictionHard) {
+    const map = asRecord(variables.raw[name]);
+    if (!map) continue;
+    views.push({
+      object: variables,
+      fromFlags: false,
+      where: `Kubespray ${name}`,
+      evictionHard: {
+        path: name,
+        entries: Object.entries(map).map(([signal, value]) => ({
+          signal,
+          value: typeof value === 'string' || typeof value === 'number' ? String(value) : '',
+          path: fieldPath(name, signal),
+        })),
+      },
+      flags: [],
+    });
+  }
+  for (const name of KUBESPRAY_KUBELET_VARIABLES.configuration) {
+    const configuration = asRecord(variables.raw[name]);
+    if (configuration) views.push(fromKubeletConfiguration(variables, configuration, name, false));
   }
   return views;
 }
