@@ -183,8 +183,12 @@ function embeddedDocumentPath(
   return { in: path.slice(0, length), document, inner: path.slice(length) };
 }
 
-/** `--eviction-hard=` before the list in a container's flag; kubeadm's kubeletExtraArgs hold the list alone. */
-const EVICTION_HARD_FLAG = /^(--eviction-hard=)?([^=]*)$/;
+/**
+ * What comes before the list: `--eviction-hard=` in a container's flag, `eviction-hard=` in a k3s
+ * `kubelet-arg`, `--kubelet-arg=eviction-hard=` in a k3d argument; kubeadm's kubeletExtraArgs hold
+ * the list alone.
+ */
+const EVICTION_HARD_FLAG = /^((?:--kubelet-arg=)?(?:--)?eviction-hard=)?([^=]*)$/;
 /** The flag and its list inside a drop-in's `Environment=` value: `=` or a blank between them. */
 const EVICTION_HARD_IN_ARGUMENTS = /(--eviction-hard(?:=|\s+))(\S*)/;
 const EVICTION_HARD_WORD = /^--eviction-hard(=.*)?$/s;

@@ -24,6 +24,8 @@ export const EVICTION_SETTING_KINDS: readonly string[] = [
   'Cluster (kind.x-k8s.io kubeadmConfigPatches)',
   'SystemdDropIn (kubelet.service.d/*.conf)',
   'KubesprayVariables (inventory group_vars: kubelet_custom_flags, eviction_hard, kubelet_config_extra_args)',
+  'K3sConfig (k3s and RKE2 config.yaml kubelet-arg)',
+  'Simple (k3d.io options.k3s.extraArgs --kubelet-arg)',
   ...WORKLOAD_KINDS,
 ];
 

@@ -19,6 +19,7 @@ import { CommandWord, EvictionMapEntry, evictionFlags, flagMapEntries, isKubelet
 import { kubeadmKubeletArgs } from './kubeadm-kubelet-args';
 import { kindConfigPatches } from './kind-config-patches';
 import { KUBESPRAY_KUBELET_VARIABLES, KUBESPRAY_VARIABLES_KIND } from '../../kubespray-variables';
+import { K3S_CONFIG_KIND, KUBELET_ARG_KEY } from '../../k3s-config';
 import { NodeFile, kubeadmConfigFiles } from './kubeadm-config-files';
 
 export interface EvictionMap {
@@ -100,11 +101,45 @@ function collectEvictionSettingsViews(index: ObjectIndex): readonly EvictionSett
     if (view) views.push(view);
   }
   for (const variables of index.ofKind(KUBESPRAY_VARIABLES_KIND)) views.push(...fromKubesprayVariables(variables));
+  for (const view of k3sKubeletArgs(index)) views.push(view);
   // Cluster API writes kubeadm patches, kubelet configuration files and unit drop-ins onto nodes.
   for (const file of kubeadmConfigFiles(index)) views.push(...fromNodeFile(file));
   // kubeadm and Cluster API: the kubelet's flags as `nodeRegistration.kubeletExtraArgs`.
   for (const args of kubeadmKubeletArgs(index)) {
     const view = fromKubeletCommand(args.object, args.where, args.words);
+    if (view) views.push(view);
+  }
+  return views;
+}
+
+/**
+ * The kubelet flags k3s and RKE2 pass on: `kubelet-arg` entries (`eviction-hard=...`) of their
+ * configuration files, and `--kubelet-arg=...` server and agent arguments of a k3d cluster
+ * configuration (k3d.io `Simple`, `options.k3s.extraArgs[].arg`).
+ */
+function k3sKubeletArgs(index: ObjectIndex): EvictionSettingsView[] {
+  const views: EvictionSettingsView[] = [];
+  for (const config of index.ofKind(K3S_CONFIG_KIND)) {
+    const value = config.raw[KUBELET_ARG_KEY];
+    const entries: Array<{ text: unknown; path: string }> = Array.isArray(value)
+      ? value.map((text, i) => ({ text, path: fieldPath(KUBELET_ARG_KEY, i) }))
+      : [{ text: value, path: fieldPath(KUBELET_ARG_KEY) }];
+    const words = entries.flatMap(({ text, path }) =>
+      typeof text === 'string' ? [{ text: `--${text.replace(/^--/, '')}`, path }] : [],
+    );
+    const view = fromKubeletCommand(config, `k3s ${KUBELET_ARG_KEY}`, words);
+    if (view) views.push(view);
+  }
+  for (const cluster of index.ofKind('Simple')) {
+    if (!(asString(cluster.raw.apiVersion) ?? '').startsWith('k3d.io/')) continue;
+    const words = asArray(getRecord(cluster.raw, 'options', 'k3s')?.extraArgs).flatMap((entry, i) => {
+      const arg = asString(asRecord(entry)?.arg) ?? '';
+      const kubelet = /^--kubelet-arg[= ](.*)$/s.exec(arg.trim());
+      return kubelet
+        ? [{ text: `--${(kubelet[1] ?? '').replace(/^--/, '')}`, path: `options.k3s.extraArgs[${i}].arg` }]
+        : [];
+    });
+    const view = fromKubeletCommand(cluster, `k3d Simple ${cluster.ref.name ?? ''} options.k3s.extraArgs`, words);
     if (view) views.push(view);
   }
   return views;
