@@ -6,7 +6,6 @@ import { defaultEvictionHard } from './rules/eviction/eviction-signals';
 import { flagMapEntries } from './rules/eviction/kubelet-flags';
 import { embeddedYamlDocuments } from './embedded-yaml';
 import { NFS_CLIENT } from './node-prerequisites';
-import { KUBESPRAY_VARIABLES_KIND } from './kubespray-variables';
 import { SYSTEMD_DROP_IN_KIND } from './systemd-drop-in';
 
 /**
@@ -90,8 +89,9 @@ const FIXERS: ReadonlyMap<string, Fixer> = new Map<string, Fixer>([
       if (embedded?.document.kind === 'KubeletConfiguration')
         return completeEvictionMap(embedded.document, embedded.inner, version, embedded.in);
       if (embedded) return completeEvictionFlag(embedded.document, embedded.inner, version, embedded.in);
-      // A map (a KubeletConfiguration's, Kubespray's eviction_hard) is completed key by key; a flag in its list.
-      const map = object.kind === KUBESPRAY_VARIABLES_KIND && asRecord(valueAt(object, path)) !== undefined;
+      // A map (a KubeletConfiguration's, Kubespray's eviction_hard, Talos's extraConfig) is completed
+      // key by key; a flag in its list. A drop-in's paths lead to directive entries, never to maps.
+      const map = object.kind !== SYSTEMD_DROP_IN_KIND && asRecord(valueAt(object, path)) !== undefined;
       if (object.kind === 'KubeletConfiguration' || map) return completeEvictionMap(object, path, version);
       return completeEvictionFlag(object, path, version);
     },

@@ -26,6 +26,8 @@ export const EVICTION_SETTING_KINDS: readonly string[] = [
   'KubesprayVariables (inventory group_vars: kubelet_custom_flags, eviction_hard, kubelet_config_extra_args)',
   'K3sConfig (k3s and RKE2 config.yaml kubelet-arg)',
   'Simple (k3d.io options.k3s.extraArgs --kubelet-arg)',
+  'Cluster and InstanceGroup (kops.k8s.io spec.kubelet)',
+  'TalosMachineConfig (machine.kubelet.extraArgs and extraConfig)',
   ...WORKLOAD_KINDS,
 ];
 

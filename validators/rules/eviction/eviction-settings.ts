@@ -20,6 +20,7 @@ import { kubeadmKubeletArgs } from './kubeadm-kubelet-args';
 import { kindConfigPatches } from './kind-config-patches';
 import { KUBESPRAY_KUBELET_VARIABLES, KUBESPRAY_VARIABLES_KIND } from '../../kubespray-variables';
 import { K3S_CONFIG_KIND, KUBELET_ARG_KEY } from '../../k3s-config';
+import { TALOS_MACHINE_CONFIG_KIND } from '../../talos-machine-config';
 import { NodeFile, kubeadmConfigFiles } from './kubeadm-config-files';
 
 export interface EvictionMap {
@@ -102,12 +103,68 @@ function collectEvictionSettingsViews(index: ObjectIndex): readonly EvictionSett
   }
   for (const variables of index.ofKind(KUBESPRAY_VARIABLES_KIND)) views.push(...fromKubesprayVariables(variables));
   for (const view of k3sKubeletArgs(index)) views.push(view);
+  views.push(...kopsKubeletSettings(index), ...talosKubeletSettings(index));
   // Cluster API writes kubeadm patches, kubelet configuration files and unit drop-ins onto nodes.
   for (const file of kubeadmConfigFiles(index)) views.push(...fromNodeFile(file));
   // kubeadm and Cluster API: the kubelet's flags as `nodeRegistration.kubeletExtraArgs`.
   for (const args of kubeadmKubeletArgs(index)) {
     const view = fromKubeletCommand(args.object, args.where, args.words);
     if (view) views.push(view);
+  }
+  return views;
+}
+
+/** kops's KubeletConfigSpec fields that kops passes to the kubelet as `--eviction-*` flags. */
+const KOPS_EVICTION_FIELDS: ReadonlyArray<readonly [string, string]> = [
+  ['evictionHard', 'eviction-hard'],
+  ['evictionSoft', 'eviction-soft'],
+  ['evictionSoftGracePeriod', 'eviction-soft-grace-period'],
+  ['evictionMinimumReclaim', 'eviction-minimum-reclaim'],
+  ['evictionMaxPodGracePeriod', 'eviction-max-pod-grace-period'],
+];
+
+/**
+ * kops Cluster and InstanceGroup specs (kops.k8s.io): `spec.kubelet` (and a Cluster's
+ * `spec.controlPlaneKubelet`, formerly `masterKubelet`) hold eviction settings as flag strings
+ * (`evictionHard: memory.available<100Mi,...`) that kops passes to the kubelet as they are. They are
+ * fields, not flags, to a kops user: no deprecation applies to them.
+ */
+function kopsKubeletSettings(index: ObjectIndex): EvictionSettingsView[] {
+  const views: EvictionSettingsView[] = [];
+  for (const kind of ['Cluster', 'InstanceGroup']) {
+    for (const object of index.ofKind(kind)) {
+      if (!(asString(object.raw.apiVersion) ?? '').startsWith('kops.k8s.io/')) continue;
+      for (const field of ['kubelet', 'controlPlaneKubelet', 'masterKubelet']) {
+        const kubelet = getRecord(object.raw, 'spec', field);
+        if (!kubelet) continue;
+        const words = KOPS_EVICTION_FIELDS.flatMap(([name, flag]) => {
+          const value = kubelet[name];
+          return typeof value === 'string' || typeof value === 'number'
+            ? [{ text: `--${flag}=${String(value)}`, path: fieldPath('spec', field, name) }]
+            : [];
+        });
+        const view = fromKubeletCommand(object, `kops ${kind} ${object.ref.name ?? ''} spec.${field}`, words);
+        if (view) views.push({ ...view, flags: [] });
+      }
+    }
+  }
+  return views;
+}
+
+/** Talos machine configurations: `machine.kubelet.extraArgs` (kubelet flags) and `extraConfig` (configuration fields). */
+function talosKubeletSettings(index: ObjectIndex): EvictionSettingsView[] {
+  const views: EvictionSettingsView[] = [];
+  for (const config of index.ofKind(TALOS_MACHINE_CONFIG_KIND)) {
+    const kubelet = getRecord(config.raw, 'machine', 'kubelet');
+    const words = Object.entries(asRecord(kubelet?.extraArgs) ?? {}).flatMap(([name, value]) =>
+      typeof value === 'string' || typeof value === 'number'
+        ? [{ text: `--${name}=${String(value)}`, path: fieldPath('machine', 'kubelet', 'extraArgs', name) }]
+        : [],
+    );
+    const view = fromKubeletCommand(config, 'Talos machine.kubelet.extraArgs', words);
+    if (view) views.push(view);
+    const extraConfig = asRecord(kubelet?.extraConfig);
+    if (extraConfig) views.push(fromKubeletConfiguration(config, extraConfig, 'machine.kubelet.extraConfig', false));
   }
   return views;
 }

@@ -1,0 +1,18 @@
+import { JsonRecord, getRecord, isRecord } from './json';
+
+/**
+ * The kind ballast gives a Talos machine configuration (or a patch of one): not a Kubernetes object,
+ * but what Talos runs each node's kubelet with (`machine.kubelet.extraArgs` are its flags,
+ * `machine.kubelet.extraConfig` is merged into its KubeletConfiguration).
+ */
+export const TALOS_MACHINE_CONFIG_KIND = 'TalosMachineConfig';
+
+/**
+ * A YAML document that configures `machine.kubelet` as Talos machine configurations and their
+ * patches do, as an object of kind TalosMachineConfig with the document's own keys (findings keep
+ * their paths); undefined for any other document.
+ */
+export function talosMachineConfig(document: unknown): JsonRecord | undefined {
+  if (!isRecord(document) || 'kind' in document || 'apiVersion' in document) return undefined;
+  return getRecord(document, 'machine', 'kubelet') ? { kind: TALOS_MACHINE_CONFIG_KIND, ...document } : undefined;
+}
