@@ -224,9 +224,10 @@ function loadYaml(
   } catch (error) {
     const stream = jsonStreamDocuments(text, file);
     if (stream) return loadDocuments(stream, file, objects, kustomizations, interner);
-    const template = text.includes(TEMPLATE_ACTION);
+    const template = templateKind(text);
     // Only files met in a walk are skipped: a file named on the command line is always reported.
-    if (discovered && template) return 'template';
+    // A key written twice leaves the file readable: it is reported and checked, template or not.
+    if (discovered && template && !isDuplicateKey(error)) return 'template';
     if (discovered && !OBJECT_KEY.test(text)) return 'not-kubernetes';
     findings.push(syntaxFinding(file, error, 0, template));
     documents =
@@ -297,7 +298,12 @@ function jsonStreamDocuments(text: string, file: string): unknown[] | undefined 
  * A file with a syntax error in one document still has its other documents checked: the file is
  * split at `---` lines (which YAML never allows inside a document) and each part parsed alone.
  */
-function salvageDocuments(text: string, file: string, findings: Finding[], template: boolean): unknown[] {
+function salvageDocuments(
+  text: string,
+  file: string,
+  findings: Finding[],
+  template: TemplateKind | undefined,
+): unknown[] {
   const documents: unknown[] = [];
   const lines = text.split(/\r?\n/);
   const parts = documentRanges(lines).map(({ first, end }) => ({
@@ -359,7 +365,7 @@ function lastValueWins(text: string, file: string): unknown[] | undefined {
   }
 }
 
-function syntaxFinding(file: string, error: unknown, lineOffset: number, template = false): Finding {
+function syntaxFinding(file: string, error: unknown, lineOffset: number, template?: TemplateKind): Finding {
   if (error instanceof YAMLException) {
     const line = (error.mark?.line ?? 0) + 1 + lineOffset;
     if (isDuplicateKey(error))
@@ -372,9 +378,9 @@ function syntaxFinding(file: string, error: unknown, lineOffset: number, templat
     return loaderFinding(
       file,
       line,
-      `invalid YAML: ${error.reason}${template ? ' (the file is a Helm or Go template: `{{ ... }}`)' : ''}`,
+      `invalid YAML: ${error.reason}${template ? ` (${TEMPLATES[template].what})` : ''}`,
       template
-        ? 'Lint what the template renders to, e.g. `helm template ./chart | ballast lint -`.'
+        ? TEMPLATES[template].fix
         : 'Fix the YAML syntax at this line; `ballast lint` checks the other documents of the file.',
     );
   }
@@ -406,8 +412,31 @@ function loaderFinding(file: string, line: number, message: string, fix: string)
 const CONF_FILE = /\.conf$/i;
 /** js-yaml's reason for a mapping that names a key twice. */
 const DUPLICATED_KEY = 'duplicated mapping key';
-/** What starts a Go template action (Helm, gomplate, kustomize-less templating). */
-const TEMPLATE_ACTION = '{{';
+/** The templates a file that does not parse may be, before it is rendered. */
+type TemplateKind = 'go' | 'envsubst';
+
+const TEMPLATES: Readonly<Record<TemplateKind, { readonly what: string; readonly fix: string }>> = {
+  go: {
+    what: 'the file is a Helm or Go template: `{{ ... }}`',
+    fix: 'Lint what the template renders to, e.g. `helm template ./chart | ballast lint -`.',
+  },
+  envsubst: {
+    what: 'the file holds `${VARIABLE}` placeholders: a clusterctl or envsubst template',
+    fix: 'Lint what the template renders to, e.g. `clusterctl generate yaml --from FILE | ballast lint -` or `envsubst < FILE | ballast lint -`.',
+  },
+};
+
+/**
+ * Which template a text is, by its placeholders: Go template actions (Helm, gomplate), or the
+ * `${VARIABLE}` and `${VARIABLE:=default}` of clusterctl and envsubst, which can leave a file that
+ * is no YAML until rendered (`tags: [ ${TAGS:= } ]`).
+ */
+function templateKind(text: string): TemplateKind | undefined {
+  if (text.includes('{{')) return 'go';
+  return ENVSUBST_VARIABLE.test(text) ? 'envsubst' : undefined;
+}
+
+const ENVSUBST_VARIABLE = /\$\{[A-Za-z_][A-Za-z0-9_]*(?::?[-=+?][^}]*)?\}/;
 const SERVICE_SECTION = /^\uFEFF?[ \t]*\[Service\][ \t]*\r?$/m;
 const OBJECT_KEY = /^[ \t]*["']?(apiVersion|kind)["']?[ \t]*:/m;
 

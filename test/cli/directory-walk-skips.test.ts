@@ -37,6 +37,33 @@ describe('ballast lint <directory>: what a real repository holds besides manifes
     ]);
   });
 
+  // canonical/cluster-api-k8s templates/maas/cluster-template.yaml (held-out-16): a clusterctl template
+  // whose `${VARIABLE:= }` default inside a flow sequence is no YAML until clusterctl renders it.
+  test('real world: an unparseable clusterctl template is skipped in a walk, and reported with its hint when named', () => {
+    const template = [
+      'apiVersion: infrastructure.cluster.x-k8s.io/v1beta1',
+      'kind: MaasMachineTemplate',
+      'metadata: {name: ${CLUSTER_NAME}-control-plane}',
+      'spec:',
+      '  template:',
+      '    spec:',
+      '      image: ${CONTROL_PLANE_MACHINE_IMAGE}',
+      '      tags: [ ${CONTROL_PLANE_MACHINE_TAGS:= } ]',
+      '',
+    ].join('\n');
+    const tree = tempTree({ 'templates/maas/cluster-template.yaml': template });
+    const walked = lint([tree.dir], { cwd: tree.dir });
+    expect(walked.findings).toEqual([]);
+    expect(walked.summary.skipped.templates).toBe(1);
+    const named = lint([path.join(tree.dir, 'templates/maas/cluster-template.yaml')], { cwd: tree.dir });
+    expect(named.findings.map((f) => [f.rule, f.fix])).toEqual([
+      [
+        'yaml-syntax-error',
+        'Lint what the template renders to, e.g. `clusterctl generate yaml --from FILE | ballast lint -` or `envsubst < FILE | ballast lint -`.',
+      ],
+    ]);
+  });
+
   test('a resource a kustomization lists is linted', () => {
     const tree = tempTree({
       'base/kustomization.yaml': 'resources: [pv.yaml]\n',
