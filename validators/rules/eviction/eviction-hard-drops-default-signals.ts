@@ -1,7 +1,8 @@
 import { EVICTION_SETTING_KINDS } from '../scopes';
 import { Rule } from '../../rule';
 import { EvictionSignal, MERGE_DEFAULT_EVICTION_SETTINGS_SINCE, defaultEvictionHard } from './eviction-signals';
-import { evictionSettingsViews, mergesDefaultSignals } from './eviction-settings';
+import { evictionSettingsViews } from './eviction-settings';
+import { mergesDefaultSignals } from './eviction-views';
 
 export const evictionHardDropsDefaultSignals: Rule = {
   id: 'eviction-hard-drops-default-signals',

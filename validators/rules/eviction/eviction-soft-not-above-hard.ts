@@ -1,7 +1,8 @@
 import { EVICTION_SETTING_KINDS } from '../scopes';
 import { Rule } from '../../rule';
 import { compareThresholds, isEvictionSignal, parseThreshold } from './eviction-signals';
-import { effectiveHardThresholds, evictionSettingsViews } from './eviction-settings';
+import { evictionSettingsViews } from './eviction-settings';
+import { effectiveHardThresholds } from './eviction-views';
 
 export const evictionSoftNotAboveHard: Rule = {
   id: 'eviction-soft-not-above-hard',

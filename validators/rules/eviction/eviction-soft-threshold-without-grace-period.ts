@@ -1,6 +1,7 @@
 import { EVICTION_SETTING_KINDS } from '../scopes';
 import { Rule } from '../../rule';
-import { entriesBySignal, evictionSettingsViews } from './eviction-settings';
+import { evictionSettingsViews } from './eviction-settings';
+import { entriesBySignal } from './eviction-views';
 
 export const evictionSoftThresholdWithoutGracePeriod: Rule = {
   id: 'eviction-soft-threshold-without-grace-period',

@@ -1,0 +1,156 @@
+import { fieldPath } from '../../field-path';
+import { asArray, asRecord, asString, getRecord } from '../../json';
+import { IndexedObject, ObjectIndex } from '../../object-index';
+import { KUBESPRAY_KUBELET_VARIABLES, KUBESPRAY_VARIABLES_KIND } from '../../kubespray-variables';
+import { K3S_CONFIG_KIND, KUBELET_ARG_KEY } from '../../k3s-config';
+import { TALOS_MACHINE_CONFIG_KIND } from '../../talos-machine-config';
+import { EvictionSettingsView, fromKubeletCommand, fromKubeletConfiguration } from './eviction-views';
+
+/**
+ * Kubelet eviction as cluster installers and distributions write it: kops, Talos, k3s/RKE2, k3d and
+ * Kubespray, each turned into the views the eviction rules judge, at the installer's own fields.
+ */
+export function installerKubeletSettings(index: ObjectIndex): EvictionSettingsView[] {
+  return [
+    ...kopsKubeletSettings(index),
+    ...talosKubeletSettings(index),
+    ...k3sKubeletArgs(index),
+    ...index.ofKind(KUBESPRAY_VARIABLES_KIND).flatMap(fromKubesprayVariables),
+  ];
+}
+
+/** kops's KubeletConfigSpec fields that kops passes to the kubelet as `--eviction-*` flags. */
+const KOPS_EVICTION_FIELDS: ReadonlyArray<readonly [string, string]> = [
+  ['evictionHard', 'eviction-hard'],
+  ['evictionSoft', 'eviction-soft'],
+  ['evictionSoftGracePeriod', 'eviction-soft-grace-period'],
+  ['evictionMinimumReclaim', 'eviction-minimum-reclaim'],
+  ['evictionMaxPodGracePeriod', 'eviction-max-pod-grace-period'],
+];
+
+/**
+ * kops Cluster and InstanceGroup specs (kops.k8s.io): `spec.kubelet` (and a Cluster's
+ * `spec.controlPlaneKubelet`, formerly `masterKubelet`) hold eviction settings as flag strings
+ * (`evictionHard: memory.available<100Mi,...`) that kops passes to the kubelet as they are. They are
+ * fields, not flags, to a kops user: no deprecation applies to them.
+ */
+function kopsKubeletSettings(index: ObjectIndex): EvictionSettingsView[] {
+  const views: EvictionSettingsView[] = [];
+  for (const kind of ['Cluster', 'InstanceGroup']) {
+    for (const object of index.ofKind(kind)) {
+      if (!(asString(object.raw.apiVersion) ?? '').startsWith('kops.k8s.io/')) continue;
+      for (const field of ['kubelet', 'controlPlaneKubelet', 'masterKubelet']) {
+        const kubelet = getRecord(object.raw, 'spec', field);
+        if (!kubelet) continue;
+        const words = KOPS_EVICTION_FIELDS.flatMap(([name, flag]) => {
+          const value = kubelet[name];
+          return typeof value === 'string' || typeof value === 'number'
+            ? [{ text: `--${flag}=${String(value)}`, path: fieldPath('spec', field, name) }]
+            : [];
+        });
+        const view = fromKubeletCommand(object, `kops ${kind} ${object.ref.name ?? ''} spec.${field}`, words);
+        if (view) views.push({ ...view, flags: [] });
+      }
+    }
+  }
+  return views;
+}
+
+/** Talos machine configurations: `machine.kubelet.extraArgs` (kubelet flags) and `extraConfig` (configuration fields). */
+function talosKubeletSettings(index: ObjectIndex): EvictionSettingsView[] {
+  const views: EvictionSettingsView[] = [];
+  for (const config of index.ofKind(TALOS_MACHINE_CONFIG_KIND)) {
+    const kubelet = getRecord(config.raw, 'machine', 'kubelet');
+    const words = Object.entries(asRecord(kubelet?.extraArgs) ?? {}).flatMap(([name, value]) =>
+      typeof value === 'string' || typeof value === 'number'
+        ? [{ text: `--${name}=${String(value)}`, path: fieldPath('machine', 'kubelet', 'extraArgs', name) }]
+        : [],
+    );
+    const view = fromKubeletCommand(config, 'Talos machine.kubelet.extraArgs', words);
+    if (view) views.push(view);
+    const extraConfig = asRecord(kubelet?.extraConfig);
+    if (extraConfig) views.push(fromKubeletConfiguration(config, extraConfig, 'machine.kubelet.extraConfig', false));
+  }
+  return views;
+}
+
+/**
+ * The kubelet flags k3s and RKE2 pass on: `kubelet-arg` entries (`eviction-hard=...`) of their
+ * configuration files, and `--kubelet-arg=...` server and agent arguments of a k3d cluster
+ * configuration (k3d.io `Simple`, `options.k3s.extraArgs[].arg`).
+ */
+function k3sKubeletArgs(index: ObjectIndex): EvictionSettingsView[] {
+  const views: EvictionSettingsView[] = [];
+  for (const config of index.ofKind(K3S_CONFIG_KIND)) {
+    const value = config.raw[KUBELET_ARG_KEY];
+    const entries: Array<{ text: unknown; path: string }> = Array.isArray(value)
+      ? value.map((text, i) => ({ text, path: fieldPath(KUBELET_ARG_KEY, i) }))
+      : [{ text: value, path: fieldPath(KUBELET_ARG_KEY) }];
+    const words = entries.flatMap(({ text, path }) =>
+      typeof text === 'string' ? [{ text: `--${text.replace(/^--/, '')}`, path }] : [],
+    );
+    const view = fromKubeletCommand(config, `k3s ${KUBELET_ARG_KEY}`, words);
+    if (view) views.push(view);
+  }
+  for (const cluster of index.ofKind('Simple')) {
+    if (!(asString(cluster.raw.apiVersion) ?? '').startsWith('k3d.io/')) continue;
+    const words = asArray(getRecord(cluster.raw, 'options', 'k3s')?.extraArgs).flatMap((entry, i) => {
+      const arg = asString(asRecord(entry)?.arg) ?? '';
+      const kubelet = /^--kubelet-arg[= ](.*)$/s.exec(arg.trim());
+      return kubelet
+        ? [{ text: `--${(kubelet[1] ?? '').replace(/^--/, '')}`, path: `options.k3s.extraArgs[${i}].arg` }]
+        : [];
+    });
+    const view = fromKubeletCommand(cluster, `k3d Simple ${cluster.ref.name ?? ''} options.k3s.extraArgs`, words);
+    if (view) views.push(view);
+  }
+  return views;
+}
+
+/**
+ * What a Kubespray inventory sets for the kubelet: flags (`kubelet_custom_flags`, a list or one
+ * string, joined onto its command line), `eviction_hard` (rendered as the configuration's
+ * evictionHard) and `kubelet_config_extra_args` (rendered as configuration fields).
+ */
+function fromKubesprayVariables(variables: IndexedObject): EvictionSettingsView[] {
+  const views: EvictionSettingsView[] = [];
+  for (const name of KUBESPRAY_KUBELET_VARIABLES.flags) {
+    const value = variables.raw[name];
+    const items: Array<{ text: unknown; path: string }> = Array.isArray(value)
+      ? value.map((text, i) => ({ text, path: fieldPath(name, i) }))
+      : [{ text: value, path: name }];
+    const words = items.flatMap(({ text, path }) =>
+      typeof text === 'string'
+        ? text
+            .split(/\s+/)
+            .filter((word) => word !== '')
+            .map((word) => ({ text: word, path }))
+        : [],
+    );
+    const view = fromKubeletCommand(variables, `Kubespray ${name}`, words);
+    if (view) views.push(view);
+  }
+  for (const name of KUBESPRAY_KUBELET_VARIABLES.evictionHard) {
+    const map = asRecord(variables.raw[name]);
+    if (!map) continue;
+    views.push({
+      object: variables,
+      fromFlags: false,
+      where: `Kubespray ${name}`,
+      evictionHard: {
+        path: name,
+        entries: Object.entries(map).map(([signal, value]) => ({
+          signal,
+          value: typeof value === 'string' || typeof value === 'number' ? String(value) : '',
+          path: fieldPath(name, signal),
+        })),
+      },
+      flags: [],
+    });
+  }
+  for (const name of KUBESPRAY_KUBELET_VARIABLES.configuration) {
+    const configuration = asRecord(variables.raw[name]);
+    if (configuration) views.push(fromKubeletConfiguration(variables, configuration, name, false));
+  }
+  return views;
+}
