@@ -1,8 +1,9 @@
 /**
  * Where eviction settings live and how rules see them: one view per KubeletConfiguration object,
  * per container that runs the kubelet (static pods, pod templates), per kubelet unit drop-in, and
- * per kubeadm / Cluster API `nodeRegistration.kubeletExtraArgs`, and per file Cluster API writes
- * onto nodes (`files:`).
+ * per kubeadm / Cluster API `nodeRegistration.kubeletExtraArgs`, per file Cluster API writes
+ * onto nodes (`files:`), and per installer setting (installer-kubelet-settings.ts: kops, Talos,
+ * k3s/RKE2, k3d, Kubespray).
  * Every value keeps the field path it was read from, so the same rule reports on a config field
  * (`evictionHard[nodefs.available]`), a container argument (`spec.containers[0].args[2]`) or a
  * drop-in line (`service.execStart[1]`).
