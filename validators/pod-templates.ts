@@ -52,13 +52,18 @@ export function customResourcePodSpecs(object: JsonRecord): PodSpecLocation[] {
   const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
   if (!group.includes('.') || group.endsWith('.k8s.io')) return [];
   const found: PodSpecLocation[] = [];
+  // A node YAML aliases in many places is searched once: an alias bomb stays a few hundred nodes.
+  const seen = new Set<unknown>();
   const search = (value: unknown, path: Array<string | number>, depth: number): void => {
+    if (depth > CUSTOM_RESOURCE_TEMPLATE_DEPTH || value === null || typeof value !== 'object' || seen.has(value))
+      return;
+    seen.add(value);
     if (Array.isArray(value)) {
-      value.forEach((item, i) => search(item, [...path, i], depth));
+      value.forEach((item, i) => search(item, [...path, i], depth + 1));
       return;
     }
     const record = asRecord(value);
-    if (!record || depth > CUSTOM_RESOURCE_TEMPLATE_DEPTH) return;
+    if (!record) return;
     const podSpec = getRecord(record, 'template', 'spec');
     if (podSpec && Array.isArray(podSpec.containers)) {
       found.push({ spec: podSpec, path: fieldPath(...path, 'template', 'spec') });

@@ -50,4 +50,11 @@ describe('pod templates of custom resources', () => {
     };
     expect([...customResourcePodSpecs(builtIn), ...customResourcePodSpecs(virtualMachine)]).toEqual([]);
   });
+
+  test('an alias bomb under spec (one node shared 9^9 ways) is searched node by node, not path by path', () => {
+    let shared: unknown = { value: 'lol' };
+    for (let level = 0; level < 9; level++) shared = new Array(9).fill(shared);
+    const bomb = { apiVersion: 'example.com/v1', kind: 'Bomb', spec: { replicas: shared } };
+    expect(customResourcePodSpecs(bomb)).toEqual([]);
+  });
 });
