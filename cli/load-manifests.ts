@@ -10,6 +10,8 @@ import * as path from 'path';
 import { documentRanges } from './document-ranges';
 import { jsonStreamRanges } from './json-stream';
 import { inlinePatches, isKustomizationFile, kustomizeNonObjectFiles } from './kustomize-patches';
+import { kustomizeNamespaces } from './kustomize-namespaces';
+import { isClusterScopedKind } from '../validators/cluster-scoped-kinds';
 import { isRecord } from '../validators/json';
 import { InputFile, STDIN_NAME, inputFiles } from './input-files';
 import { DEFAULT_MAX_FILE_BYTES, readInput } from './read-input';
@@ -128,6 +130,15 @@ export function loadManifests(paths: readonly string[], options: LoadOptions = {
     } else applied.push(loaded);
   }
   for (const file of patched) skipped.push({ path: file, reason: 'kustomize-patch' });
+  // An object in a file a kustomization with `namespace:` lists is in that namespace, as `kustomize
+  // build` puts it (replacing its own): its claims and roles are found where it will run.
+  const namespaces = kustomizeNamespaces(kustomizations);
+  for (const { object, source } of applied) {
+    const namespace = namespaces.get(path.normalize(source.file));
+    const metadata = object.metadata;
+    if (namespace === undefined || !isRecord(metadata)) continue;
+    if (!isClusterScopedKind(typeof object.kind === 'string' ? object.kind : undefined)) metadata.namespace = namespace;
+  }
   for (const kustomization of kustomizations) patches.push(...inlinePatchObjects(kustomization, interner));
   return {
     objects: applied,
