@@ -82,13 +82,10 @@ function talosKubeletSettings(index: ObjectIndex): EvictionSettingsView[] {
 function k3sKubeletArgs(index: ObjectIndex): EvictionSettingsView[] {
   const views: EvictionSettingsView[] = [];
   for (const config of index.ofKind(K3S_CONFIG_KIND)) {
-    const value = config.raw[KUBELET_ARG_KEY];
-    const entries: Array<{ text: unknown; path: string }> = Array.isArray(value)
-      ? value.map((text, i) => ({ text, path: fieldPath(KUBELET_ARG_KEY, i) }))
-      : [{ text: value, path: fieldPath(KUBELET_ARG_KEY) }];
-    const words = entries.flatMap(({ text, path }) =>
-      typeof text === 'string' ? [{ text: `--${text.replace(/^--/, '')}`, path }] : [],
-    );
+    const words = stringEntries(config.raw, KUBELET_ARG_KEY).map(({ text, path }) => ({
+      text: `--${text.replace(/^--/, '')}`,
+      path,
+    }));
     const view = fromKubeletCommand(config, `k3s ${KUBELET_ARG_KEY}`, words);
     if (view) views.push(view);
   }
@@ -115,17 +112,11 @@ function k3sKubeletArgs(index: ObjectIndex): EvictionSettingsView[] {
 function fromKubesprayVariables(variables: IndexedObject): EvictionSettingsView[] {
   const views: EvictionSettingsView[] = [];
   for (const name of KUBESPRAY_KUBELET_VARIABLES.flags) {
-    const value = variables.raw[name];
-    const items: Array<{ text: unknown; path: string }> = Array.isArray(value)
-      ? value.map((text, i) => ({ text, path: fieldPath(name, i) }))
-      : [{ text: value, path: name }];
-    const words = items.flatMap(({ text, path }) =>
-      typeof text === 'string'
-        ? text
-            .split(/\s+/)
-            .filter((word) => word !== '')
-            .map((word) => ({ text: word, path }))
-        : [],
+    const words = stringEntries(variables.raw, name).flatMap(({ text, path }) =>
+      text
+        .split(/\s+/)
+        .filter((word) => word !== '')
+        .map((word) => ({ text: word, path })),
     );
     const view = fromKubeletCommand(variables, `Kubespray ${name}`, words);
     if (view) views.push(view);
@@ -153,4 +144,16 @@ function fromKubesprayVariables(variables: IndexedObject): EvictionSettingsView[
     if (configuration) views.push(fromKubeletConfiguration(variables, configuration, name, false));
   }
   return views;
+}
+
+/**
+ * The strings an installer setting holds, each with its path: a list of strings (`key[i]`) or one
+ * string (`key`), as k3s's `kubelet-arg` and Kubespray's flag variables both may be written.
+ */
+function stringEntries(object: Record<string, unknown>, key: string): Array<{ text: string; path: string }> {
+  const value = object[key];
+  const entries = Array.isArray(value)
+    ? value.map((text: unknown, i) => ({ text, path: fieldPath(key, i) }))
+    : [{ text: value, path: fieldPath(key) }];
+  return entries.filter((entry): entry is { text: string; path: string } => typeof entry.text === 'string');
 }
