@@ -186,11 +186,8 @@ export class ObjectIndex {
    * when it names none), offering its access modes, with labels its selector matches.
    */
   private selectedVolumeFor(spec: JsonRecord, claim: IndexedObject): IndexedObject | undefined {
-    const wanted = asStringList(spec.accessModes);
-    const selected = (this.unclaimedVolumesByClass.get(asString(spec.storageClassName) ?? '') ?? []).filter(
-      (volume) =>
-        matchesLabelSelector(getRecord(volume.raw, 'metadata')?.labels, spec.selector) === true &&
-        wanted.every((mode) => asStringList(getRecord(volume.raw, 'spec')?.accessModes).includes(mode)),
+    const selected = this.volumesOffering(asString(spec.storageClassName) ?? '', asStringList(spec.accessModes)).filter(
+      (volume) => matchesLabelSelector(getRecord(volume.raw, 'metadata')?.labels, spec.selector) === true,
     );
     return nearest(selected, claim);
   }
@@ -204,9 +201,16 @@ export class ObjectIndex {
     // marks none, it binds as a claim of no class does, to a volume of no class.
     const className = asString(spec?.storageClassName) ?? (this.marksDefaultClass() ? undefined : '');
     if (className === undefined) return undefined;
-    const wanted = asStringList(spec?.accessModes);
-    // One list per class and modes, kept: `nearest` indexes a list's places once, so a lookup stays
-    // O(1) however many copies of the volumes the set holds.
+    const offering = this.volumesOffering(className, asStringList(spec?.accessModes));
+    return offering.length > 0 ? nearest(offering, from) : undefined;
+  }
+
+  /**
+   * The unclaimed volumes of a class that offer every access mode wanted. One list per class and
+   * modes, kept: `nearest` indexes a list's places once, so a lookup stays O(1) however many copies
+   * of the volumes the set holds.
+   */
+  private volumesOffering(className: string, wanted: readonly string[]): readonly IndexedObject[] {
     const offeringKey = `${className}\u0000${wanted.join(',')}`;
     let offering = this.offeringVolumes.get(offeringKey);
     if (!offering) {
@@ -216,7 +220,7 @@ export class ObjectIndex {
       });
       this.offeringVolumes.set(offeringKey, offering);
     }
-    return offering.length > 0 ? nearest(offering, from) : undefined;
+    return offering;
   }
 
   /** The StorageClass a claim names, when it is in the set. */
