@@ -1,11 +1,11 @@
 import { DocumentLines, documentRanges } from './document-ranges';
 
 /**
- * The values of a JSON stream: objects or arrays written one after another with only whitespace
- * between (`{...}\n\n{...}`, as CrunchyData's examples are). kubectl applies such a file as it
- * applies a YAML stream (its decoder reads JSON values in a row when a file starts with `{`), but
- * it is no valid YAML. The line range of each value, each starting on a line of its own; undefined
- * when the text is not such a stream of two or more values. One pass over the characters, which
+ * The values of a JSON stream: objects (or arrays after the first object) written one after another
+ * with only whitespace between (`{...}\n\n{...}`, as CrunchyData's examples are). kubectl applies
+ * such a file as it applies a YAML stream (its decoder reads JSON values in a row when a file starts
+ * with `{`), but it is no valid YAML. The line range of each value, each starting on a line of its
+ * own; undefined when the text is not such a stream of two or more values starting with an object. One pass over the characters, which
  * follows strings and escapes only as far as needed to find where each value ends; the values are
  * parsed afterwards like any document.
  */
@@ -28,6 +28,8 @@ export function jsonStreamRanges(lines: readonly string[]): DocumentLines[] | un
         inString = true;
       } else if (char === '{' || char === '[') {
         if (depth === 0) {
+          // kubectl reads a file as JSON only when it starts with an object.
+          if (ranges.length === 0 && char !== '{') return undefined;
           // A value must start on a line of its own, after the previous one ended.
           if (ranges.length > 0 && lineIndex < (ranges[ranges.length - 1]?.end ?? 0)) return undefined;
           first = lineIndex;
@@ -47,6 +49,5 @@ export function jsonStreamRanges(lines: readonly string[]): DocumentLines[] | un
 
 /** The documents of a file as lint reads them: a JSON stream's values, else the YAML stream's documents. */
 export function fileDocumentRanges(lines: readonly string[]): DocumentLines[] {
-  const firstContent = lines.find((line) => line.trim() !== '')?.trim() ?? '';
-  return (firstContent.replace(/^\uFEFF/, '').startsWith('{') && jsonStreamRanges(lines)) || documentRanges(lines);
+  return jsonStreamRanges(lines) ?? documentRanges(lines);
 }

@@ -282,13 +282,6 @@ function loadDocuments(
 
 /** The documents of a JSON stream (json-stream.ts), or undefined when the text is none or a value does not parse. */
 function jsonStreamDocuments(text: string, file: string): unknown[] | undefined {
-  if (
-    !text
-      .trimStart()
-      .replace(/^\uFEFF/, '')
-      .startsWith('{')
-  )
-    return undefined;
   const lines = text.split('\n');
   const ranges = jsonStreamRanges(lines);
   if (!ranges) return undefined;
