@@ -1,7 +1,7 @@
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { run } from '../../cli/program';
+import { scratchDir } from '../support/scratch-dir';
 
 export interface CliRun {
   readonly code: number;
@@ -52,7 +52,7 @@ export interface LintJson {
 
 /** A fresh temporary directory with `files` (relative path -> content), removed by `cleanup`. */
 export function tempTree(files: Record<string, string | Buffer>): { dir: string; cleanup: () => void } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ballast-lint-'));
+  const dir = scratchDir('ballast-lint');
   for (const [name, content] of Object.entries(files)) {
     const full = path.join(dir, name);
     fs.mkdirSync(path.dirname(full), { recursive: true });

@@ -1,8 +1,9 @@
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
-import { ApiObject, App, Chart, Include, JsonPatch, Testing } from 'cdk8s';
+import { ApiObject, App, Chart, Include, JsonPatch } from 'cdk8s';
 import { BallastGate, BallastGateProps, suppressionAnnotation, synthOrExit } from '../../index';
+import { scratchDir } from '../support/scratch-dir';
+import { testApp } from '../support/test-app';
 
 const namespacedVolume = (name: string, annotations: Record<string, string> = {}) => ({
   apiVersion: 'v1',
@@ -14,10 +15,6 @@ const namespacedVolume = (name: string, annotations: Record<string, string> = {}
     csi: { driver: 'rbd.csi.ceph.com', volumeHandle: name },
   },
 });
-
-function scratchDir(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'ballast-gate-'));
-}
 
 /** An NFS volume on prepared nodes whose only finding is the warning for its deprecated Recycle policy. */
 const RECYCLED_NFS_VOLUME = {
@@ -35,7 +32,7 @@ const RECYCLED_NFS_VOLUME = {
 
 describe('the synth gate', () => {
   test('refuses a raw ApiObject PV with a namespace, naming rule, construct path and field path; writes nothing', () => {
-    const outdir = scratchDir();
+    const outdir = scratchDir('ballast-gate');
     const app = new App({ outdir });
     new BallastGate(app, { log: () => undefined });
     const chart = new Chart(app, 'storage');
@@ -48,7 +45,7 @@ describe('the synth gate', () => {
   });
 
   test('lists every error across charts and Included YAML, not the first only', () => {
-    const dir = scratchDir();
+    const dir = scratchDir('ballast-gate');
     const included = path.join(dir, 'vendor.yaml');
     fs.writeFileSync(
       included,
@@ -80,7 +77,7 @@ describe('the synth gate', () => {
 
   test('synthesizes when the only finding is suppressed with a justification, and prints it', () => {
     const lines: string[] = [];
-    const app = Testing.app();
+    const app = testApp();
     new BallastGate(app, { log: (line) => lines.push(line) });
     new ApiObject(
       new Chart(app, 'storage'),
@@ -97,7 +94,7 @@ describe('the synth gate', () => {
 
   test('prints warnings once per synth and does not block', () => {
     const lines: string[] = [];
-    const app = Testing.app();
+    const app = testApp();
     new BallastGate(app, { log: (line) => lines.push(line) });
     new ApiObject(new Chart(app, 'a'), 'pv', {
       apiVersion: 'v1',
@@ -111,7 +108,7 @@ describe('the synth gate', () => {
   });
 
   test('sees JSON patches applied after construction', () => {
-    const app = Testing.app();
+    const app = testApp();
     new BallastGate(app, { log: () => undefined });
     const pv = new ApiObject(new Chart(app, 'a'), 'pv', {
       apiVersion: 'v1',
@@ -125,7 +122,7 @@ describe('the synth gate', () => {
   });
 
   test('is installed once per app and checks its props at once', () => {
-    const app = Testing.app();
+    const app = testApp();
     expect(BallastGate.of(new Chart(app, 'c'))).toBe(BallastGate.of(app));
     expect(() => new BallastGate(app)).toThrow(/already has a BallastGate/);
     // Every problem at once, in the words of every other door.
@@ -134,14 +131,14 @@ describe('the synth gate', () => {
       rules: { nope: 'off' },
       disabledRules: ['x'],
     } as unknown as BallastGateProps;
-    expect(() => new BallastGate(Testing.app(), bad)).toThrow(
+    expect(() => new BallastGate(testApp(), bad)).toThrow(
       /disabledRules: unknown option.*\n.*kubernetesVersion: invalid Kubernetes version "1\.x".*\n.*rules\.nope: unknown rule id/,
     );
   });
 
   test('within synthOrExit, warnings print once per synth across charts, and each synth prints them again', () => {
     const lines: string[] = [];
-    const app = Testing.app();
+    const app = testApp();
     new BallastGate(app, { log: (line) => lines.push(line) });
     new ApiObject(new Chart(app, 'a'), 'pv', {
       apiVersion: 'v1',
@@ -157,7 +154,7 @@ describe('the synth gate', () => {
   });
 
   test('sees a change made between two synths of the same app', () => {
-    const outdir = scratchDir();
+    const outdir = scratchDir('ballast-gate');
     const app = new App({ outdir });
     new BallastGate(app, { log: () => undefined });
     const pv = new ApiObject(new Chart(app, 'a'), 'pv', {

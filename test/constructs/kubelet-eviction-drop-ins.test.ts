@@ -1,11 +1,11 @@
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { App } from 'cdk8s';
 import { BallastGate, BallastPropError, KubeletEvictionDropIns, synthOrExit, writeNodeFiles } from '../../constructs';
+import { scratchDir } from '../support/scratch-dir';
 
 function synthTo(build: (app: App) => void): { outdir: string; files: string[] } {
-  const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'ballast-eviction-'));
+  const outdir = scratchDir('ballast-eviction');
   const app = new App({ outdir });
   build(app);
   synthOrExit(app);
@@ -48,7 +48,7 @@ describe('KubeletEvictionDropIns', () => {
   });
 
   test('removes files a previous synth wrote that are no longer rendered', () => {
-    const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'ballast-eviction-'));
+    const outdir = scratchDir('ballast-eviction');
     fs.mkdirSync(path.join(outdir, 'nodes/pool'), { recursive: true });
     fs.writeFileSync(path.join(outdir, 'nodes/pool/stale.conf'), 'x');
     const app = new App({ outdir });
@@ -59,7 +59,7 @@ describe('KubeletEvictionDropIns', () => {
   });
 
   test('an app that calls app.synth() itself writes the node files with writeNodeFiles(app)', () => {
-    const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'ballast-eviction-'));
+    const outdir = scratchDir('ballast-eviction');
     const app = new App({ outdir });
     new BallastGate(app, { kubernetesVersion: '1.30' });
     new KubeletEvictionDropIns(app, 'pool', { pool: 'pool', renderings: ['config-fragment'] });

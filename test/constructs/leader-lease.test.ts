@@ -4,9 +4,10 @@ import { k8s } from 'cdk8s-plus-27';
 import { BallastGate, BallastPropError, LEADER_LEASE_ENV, LeaderElectionTimings, LeaderLease } from '../../constructs';
 import { validateObjects } from '../../validators';
 import { schemaErrors } from '../support/schema';
+import { testApp } from '../support/test-app';
 
 function chart(namespace?: string) {
-  const app = Testing.app();
+  const app = testApp();
   new BallastGate(app, { log: () => undefined });
   return new Chart(app, 'test', { namespace, disableResourceNameHashes: true });
 }

@@ -4,6 +4,7 @@ import { k8s } from 'cdk8s-plus-27';
 import { BallastGate, BallastPropError, NfsCsiStorageClass, NfsVersion, NfsVolume } from '../../constructs';
 import { NFS_CLIENT } from '../../validators';
 import { findingsFor } from '../support/findings';
+import { testApp, testChart } from '../support/test-app';
 
 const NFS_TERM = { key: NFS_CLIENT.label.key, operator: 'In', values: [NFS_CLIENT.label.value] };
 const kubeDeployment = (chart: Chart, spec: Record<string, unknown> = {}) =>
@@ -21,7 +22,7 @@ const podSpec = (object: any) => object.spec.template.spec;
 
 describe('NfsVolume', () => {
   test('inline: adds the volume and a required affinity on the nfs-client label to a k8s.KubeDeployment; the gate passes', () => {
-    const chart = Testing.chart();
+    const chart = testChart();
     const nfs = new NfsVolume(chart, 'shared', { server: 'nfs.example.com', path: '/exports/shared' });
     const deployment = kubeDeployment(chart);
     nfs.mountIn(deployment);
@@ -34,7 +35,7 @@ describe('NfsVolume', () => {
   });
 
   test('merges into existing required terms (every ORed term), keeping preferred affinity and nodeSelector', () => {
-    const chart = Testing.chart();
+    const chart = testChart();
     const zone = (z: string) => ({
       matchExpressions: [{ key: 'topology.kubernetes.io/zone', operator: 'In', values: [z] }],
     });
@@ -59,7 +60,7 @@ describe('NfsVolume', () => {
   });
 
   test('works on a cdk8s-plus workload, merged with its own attract()', () => {
-    const chart = Testing.chart();
+    const chart = testChart();
     const deployment = new plus.Deployment(chart, 'web', {
       containers: [{ image: 'nginx', securityContext: { user: 101 } }],
     });
@@ -76,7 +77,7 @@ describe('NfsVolume', () => {
   });
 
   test('with a claim: PV (hard, nfsvers, Retain, nodeAffinity, claimRef, no namespace) + claim bound to it', () => {
-    const chart = Testing.chart();
+    const chart = testChart();
     const nfs = new NfsVolume(chart, 'shared', {
       server: '10.0.0.5',
       path: '/exports',
@@ -100,7 +101,7 @@ describe('NfsVolume', () => {
   });
 
   test('claims of the same name in two namespaces get two PersistentVolumes (PV names are cluster-wide)', () => {
-    const chart = Testing.chart();
+    const chart = testChart();
     new NfsVolume(chart, 'shop-data', { server: 'nfs', path: '/shop', claim: { namespace: 'shop', name: 'data' } });
     new NfsVolume(chart, 'billing-data', {
       server: 'nfs',
@@ -135,7 +136,7 @@ describe('NfsVolume', () => {
   });
 
   test('soft is allowed but warned by the gate', () => {
-    const chart = Testing.chart();
+    const chart = testChart();
     new NfsVolume(chart, 'shared', {
       server: 'nfs',
       path: '/e',
@@ -146,7 +147,7 @@ describe('NfsVolume', () => {
   });
 
   test('refuses bad props at construction', () => {
-    const chart = Testing.chart();
+    const chart = testChart();
     expect(() => new NfsVolume(chart, 'a', { server: 'nfs', path: 'exports' })).toThrow(BallastPropError);
     expect(() => new NfsVolume(chart, 'b', { server: 'nfs server', path: '/e' })).toThrow(/invalid server/);
     expect(
@@ -169,7 +170,7 @@ describe('NfsVolume', () => {
 
 describe('the synth gate and in-tree NFS', () => {
   test('refuses a workload mounting in-tree NFS without the prerequisite affinity', () => {
-    const app = new App({ outdir: Testing.app().outdir });
+    const app = new App({ outdir: testApp().outdir });
     new BallastGate(app, { log: () => undefined });
     const chart = new Chart(app, 'c');
     kubeDeployment(chart, { volumes: [{ name: 'data', nfs: { server: 'nfs.example.com', path: '/exports' } }] });
@@ -179,7 +180,7 @@ describe('the synth gate and in-tree NFS', () => {
 
 describe('NfsCsiStorageClass', () => {
   test('synthesizes server, share, subDir and hard/nfsvers mount options; the gate passes', () => {
-    const chart = Testing.chart();
+    const chart = testChart();
     new NfsCsiStorageClass(chart, 'nfs-csi', {
       server: 'nfs.example.com',
       share: '/exports',
@@ -199,7 +200,7 @@ describe('NfsCsiStorageClass', () => {
   });
 
   test('refuses a relative share or an empty server', () => {
-    const chart = Testing.chart();
+    const chart = testChart();
     expect(() => new NfsCsiStorageClass(chart, 'a', { server: 'nfs', share: 'exports' })).toThrow(BallastPropError);
     expect(() => new NfsCsiStorageClass(chart, 'b', { server: ' ', share: '/exports' })).toThrow(/invalid server/);
   });

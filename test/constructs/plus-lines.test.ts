@@ -14,6 +14,7 @@ import {
 import { NFS_CLIENT, RBD_CLIENT } from '../../validators';
 import { findingsFor } from '../support/findings';
 import { schemaErrors } from '../support/schema';
+import { testApp } from '../support/test-app';
 
 /**
  * The same app written against two cdk8s-plus lines: the oldest ballast supports (27) and a current
@@ -22,7 +23,7 @@ import { schemaErrors } from '../support/schema';
  */
 
 function appWithPlus27(): Chart {
-  const app = Testing.app();
+  const app = testApp();
   new BallastGate(app, { log: () => undefined });
   const chart = new Chart(app, 'lines', { namespace: 'reports', disableResourceNameHashes: true });
   const serviceAccount = new plus27.ServiceAccount(chart, 'sa', { metadata: { name: 'runner' } });
@@ -56,7 +57,7 @@ function appWithPlus27(): Chart {
 }
 
 function appWithPlus34(): Chart {
-  const app = Testing.app();
+  const app = testApp();
   new BallastGate(app, { log: () => undefined });
   const chart = new Chart(app, 'lines', { namespace: 'reports', disableResourceNameHashes: true });
   const serviceAccount = new plus34.ServiceAccount(chart, 'sa', { metadata: { name: 'runner' } });
@@ -136,7 +137,7 @@ test('both lines give the same ballast additions', () => {
 });
 
 test('an App that mixes both lines synthesizes through the gate', () => {
-  const app = new App({ outdir: Testing.app().outdir });
+  const app = new App({ outdir: testApp().outdir });
   new BallastGate(app, { log: () => undefined });
   const chart = new Chart(app, 'mixed', { namespace: 'x' });
   const old = new plus27.Deployment(chart, 'old', { containers: [{ image: 'a:1' }] });
@@ -148,7 +149,7 @@ test('an App that mixes both lines synthesizes through the gate', () => {
 });
 
 test('RbdStatefulSet takes a CPU amount of either line', () => {
-  const chart = new Chart(Testing.app(), 'db', { namespace: 'orders' });
+  const chart = new Chart(testApp(), 'db', { namespace: 'orders' });
   const storageClass = new CephRbdStorageClass(chart, 'rbd', {
     clusterId: 'c',
     pool: 'p',

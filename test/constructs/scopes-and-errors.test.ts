@@ -1,5 +1,4 @@
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { ApiObject, App, Chart, Size, Testing } from 'cdk8s';
 import * as plus from 'cdk8s-plus-27';
@@ -18,9 +17,11 @@ import {
 } from '../../constructs';
 import { CLUSTER_SCOPED_KINDS, isClusterScopedKind } from '../../validators/cluster-scoped-kinds';
 import { findingsFor } from '../support/findings';
+import { scratchDir } from '../support/scratch-dir';
+import { testApp } from '../support/test-app';
 
 function namespacedChart(namespace = 'shop'): Chart {
-  const app = Testing.app();
+  const app = testApp();
   new BallastGate(app, { log: () => undefined });
   return new Chart(app, 'c', { namespace, disableResourceNameHashes: true });
 }
@@ -183,7 +184,7 @@ describe('props are checked together', () => {
   });
 
   test('the gate reports a bad version and unknown rule ids together', () => {
-    expect(() => new BallastGate(Testing.app(), { kubernetesVersion: '1.x', rules: { nope: 'off' } })).toThrow(
+    expect(() => new BallastGate(testApp(), { kubernetesVersion: '1.x', rules: { nope: 'off' } })).toThrow(
       /invalid ballast options in the props of BallastGate:\n {2}- kubernetesVersion: invalid Kubernetes version "1\.x".*\n {2}- rules\.nope: unknown rule id/,
     );
   });
@@ -204,7 +205,7 @@ describe('synthOrExit', () => {
 
   test("prints a construct's prop errors without a stack trace and exits 1", () => {
     const { printed, codes } = run(() => {
-      const app = Testing.app();
+      const app = testApp();
       new NfsVolume(new Chart(app, 'c'), 'v', { server: 'nfs', path: 'relative' });
       return app;
     });
@@ -215,7 +216,7 @@ describe('synthOrExit', () => {
   });
 
   test("a refused synth leaves none of the previous run's manifests in the outdir, and nothing else is touched", () => {
-    const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'ballast-stale-'));
+    const outdir = scratchDir('ballast-stale');
     const build = (namespaced: boolean) => () => {
       const app = new App({ outdir });
       new BallastGate(app, { log: () => undefined });

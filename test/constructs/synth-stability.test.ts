@@ -1,5 +1,4 @@
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { ApiObject, App, Chart, Duration, Size, Testing } from 'cdk8s';
 import * as plus from 'cdk8s-plus-27';
@@ -17,6 +16,7 @@ import {
 } from '../../constructs';
 import { NFS_CLIENT } from '../../validators';
 import { buildReferenceApp } from '../../reference/app';
+import { scratchDir } from '../support/scratch-dir';
 
 type Manifest = Record<string, any>;
 
@@ -85,7 +85,7 @@ interface Case {
 }
 
 function gatedApp(): { app: App; chart: (id: string, namespace?: string) => Chart } {
-  const app = new App({ outdir: fs.mkdtempSync(path.join(os.tmpdir(), 'ballast-stability-')) });
+  const app = new App({ outdir: scratchDir('ballast-stability') });
   new BallastGate(app, { log: () => undefined });
   return { app, chart: (id, namespace) => new Chart(app, id, { namespace, disableResourceNameHashes: true }) };
 }
@@ -201,7 +201,7 @@ const CASES: Record<string, Case> = {
     safety: [(objects) => (objects.length === 1 ? [] : ['the ConfigMap'])],
   },
   'the reference app': {
-    build: () => buildReferenceApp({ outdir: fs.mkdtempSync(path.join(os.tmpdir(), 'ballast-stability-')) }),
+    build: () => buildReferenceApp({ outdir: scratchDir('ballast-stability') }),
     safety: [
       nfsSafety('report-viewer', 'nfs-reports'),
       noNamespaceOnClusterScoped,

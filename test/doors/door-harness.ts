@@ -1,5 +1,5 @@
 import * as path from 'path';
-import { ApiObject, Chart, Testing } from 'cdk8s';
+import { ApiObject, Chart } from 'cdk8s';
 import { ValidationContext } from 'cdk8s-cli/plugins';
 import { loadAll } from 'js-yaml';
 import { BallastGate } from '../../constructs/ballast-gate';
@@ -8,6 +8,7 @@ import { ballastStackViolations } from '../../stacks/policy-pack/ballast-policie
 import { StackResource } from '../../stacks/policy-pack/kubernetes-resources';
 import { BallastOptions, listedObjects } from '../../validators';
 import { lintJson, tempTree } from '../cli/run-cli';
+import { testApp } from '../support/test-app';
 
 /**
  * Runs the same manifests with the same options through each of the four doors, the way a user
@@ -28,7 +29,7 @@ const str = (value: unknown): string => (typeof value === 'string' ? value : '')
 
 /** The synth gate: each document a raw ApiObject in one chart. */
 export function gateFindings(manifests: string, options: BallastOptions): DoorFindings {
-  const app = Testing.app();
+  const app = testApp();
   const gate = new BallastGate(app, { ...options, log: () => undefined });
   const chart = new Chart(app, 'doors');
   documents(manifests).forEach((document, i) => new ApiObject(chart, `object-${i}`, document as never));

@@ -1,11 +1,11 @@
 import * as path from 'path';
-import { Testing } from 'cdk8s';
 import { BallastGate } from '../../constructs/ballast-gate';
 import { BallastValidation } from '../../plugins/cdk8s/ballast-validation';
 import { ballastStackViolations } from '../../stacks/policy-pack/ballast-policies';
 import { BallastOptions } from '../../validators';
 import { ballast, tempTree } from '../cli/run-cli';
 import { gateFindings, lintFindings, pluginFindings, policyFindings } from './door-harness';
+import { testApp } from '../support/test-app';
 
 /**
  * One input, one set of options, four doors: the synth gate, `ballast lint`, the cdk8s-cli
@@ -110,7 +110,7 @@ describe('the four doors agree', () => {
       const lint = await ballast(['lint', '--config', path.join(tree.dir, 'bad.yaml'), '-'], '');
       expect(lint.code).toBe(2);
       const messages = [
-        await messageOf(() => new BallastGate(Testing.app(), bad)),
+        await messageOf(() => new BallastGate(testApp(), bad)),
         lint.stderr,
         await messageOf(() => new BallastValidation(bad)),
         await messageOf(() => ballastStackViolations([], 'error', bad)),

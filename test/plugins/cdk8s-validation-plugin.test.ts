@@ -1,9 +1,9 @@
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import * as yaml from 'js-yaml';
 import { DEFAULT_KUBERNETES_VERSION } from '../../validators';
+import { scratchDir } from '../support/scratch-dir';
 
 /**
  * The plugin through the real `cdk8s synth`, in a scratch project outside the repo whose app is a
@@ -92,15 +92,9 @@ interface Violation {
   }>;
 }
 
-const scratchDirs: string[] = [];
-afterAll(() => {
-  for (const dir of scratchDirs) fs.rmSync(dir, { recursive: true, force: true });
-});
-
 /** Writes a scratch cdk8s project (one chart per key, raw ApiObjects) and runs `cdk8s synth`. */
 function synth(charts: Record<string, Array<object | undefined>>, properties?: Record<string, unknown>): SynthResult {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ballast-plugin-'));
-  scratchDirs.push(dir);
+  const dir = scratchDir('ballast-plugin');
   const app = [
     `const { App, Chart, ApiObject } = require(${JSON.stringify(require.resolve('cdk8s'))});`,
     'const app = new App();',

@@ -1,14 +1,14 @@
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import * as jsYaml from 'js-yaml';
 import { synthOrExit } from '../../constructs';
 import { buildReferenceApp } from '../../reference/app';
 import { schemaErrors } from '../support/schema';
+import { scratchDir } from '../support/scratch-dir';
 
 /** Synthesizes the reference app into a scratch directory and returns file name -> content. */
 function synthesizeReferenceApp(): Map<string, string> {
-  const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'ballast-reference-'));
+  const outdir = scratchDir('ballast-reference');
   // As main.ts does: synthOrExit also writes the node files.
   synthOrExit(() => buildReferenceApp({ outdir }));
   const files = new Map<string, string>();

@@ -1,10 +1,10 @@
 import { SHELLCHECK_INSTALL, testWithBinary } from '../support/external-binary';
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { NodePrepStep } from '../../stacks/node-config/extensions';
 import { KUBELET_EVICTION_EXIT, kubeletEvictionStepProvider } from '../../stacks/node-config/kubelet-eviction-step';
+import { scratchDir } from '../support/scratch-dir';
 
 /**
  * Runs the step's host script for real, the way the node-prep pod does (`sh -s -- apply|verify`
@@ -31,7 +31,7 @@ const changed = stepFor({ kubernetesVersion: '1.31', hard: { 'nodefs.available':
 const bad = stepFor({ kubernetesVersion: '1.31', hard: { 'nodefs.available': '7%' } });
 
 function scratchNode(options: { kubeletArgs?: string[]; withSystemdRun?: boolean } = {}) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ballast-eviction-step-'));
+  const dir = scratchDir('ballast-eviction-step');
   const root = path.join(dir, 'root');
   const bin = path.join(dir, 'bin');
   const log = path.join(dir, 'calls.log');
@@ -247,7 +247,7 @@ describe('the kubelet eviction step on a node', () => {
   });
 
   testWithBinary('shellcheck', SHELLCHECK_INSTALL)('is shellcheck-clean POSIX sh', () => {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ballast-eviction-step-')), 'step.sh');
+    const file = path.join(scratchDir('ballast-eviction-step'), 'step.sh');
     fs.writeFileSync(file, good.script);
     const result = spawnSync('shellcheck', ['-s', 'sh', file], { encoding: 'utf8' });
     expect(result.stdout).toBe('');

@@ -1,8 +1,8 @@
 import { SHELLCHECK_INSTALL, testWithBinary } from '../support/external-binary';
 import { execFileSync, spawnSync } from 'child_process';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
+import { scratchDir } from '../support/scratch-dir';
 
 const SCRIPT = path.join(__dirname, '../../templates/apply-kubelet-dropins.sh');
 const DROP_IN = 'etc/kubernetes/kubelet.conf.d/50-ballast-eviction.conf';
@@ -13,7 +13,7 @@ const DROP_IN = 'etc/kubernetes/kubelet.conf.d/50-ballast-eviction.conf';
  * really keeps it down until the script restores the previous file.
  */
 function scratchNode(installed?: string) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ballast-apply-'));
+  const dir = scratchDir('ballast-apply');
   const root = path.join(dir, 'root');
   const bin = path.join(dir, 'bin');
   const staging = path.join(dir, 'staging');

@@ -1,7 +1,6 @@
 import { SYSTEMD_ANALYZE_INSTALL, testWithBinary } from '../support/external-binary';
 import { execFileSync, spawnSync } from 'child_process';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import * as jsYaml from 'js-yaml';
 import { KubeletEvictionPolicy } from '../../constructs/kubelet-eviction-policy';
@@ -9,6 +8,7 @@ import { renderKubeletConfigDropIn } from '../../templates/kubelet-config-drop-i
 import { renderKubeletConfigFragment } from '../../templates/kubelet-config-fragment';
 import { renderKubeletSystemdDropIn } from '../../templates/kubelet-systemd-drop-in';
 import { parseSystemdDropIn, splitWords, validateObjects } from '../../validators';
+import { scratchDir } from '../support/scratch-dir';
 
 const policy = new KubeletEvictionPolicy({
   kubernetesVersion: '1.30',
@@ -42,7 +42,7 @@ ExecStart=/usr/bin/kubelet $KUBELET_KUBECONFIG_ARGS $KUBELET_CONFIG_ARGS $KUBELE
 
 /** A scratch root with kubelet.service, kubeadm's drop-in, a kubelet binary and the targets systemd needs. */
 function scratchRoot(dropIns: Record<string, string>): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ballast-systemd-'));
+  const root = scratchDir('ballast-systemd');
   const write = (file: string, content: string, mode = 0o644) => {
     fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     fs.writeFileSync(path.join(root, file), content, { mode });

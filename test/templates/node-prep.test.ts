@@ -1,7 +1,6 @@
 import { SHELLCHECK_INSTALL, testWithBinary } from '../support/external-binary';
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import {
   NODE_PREP_PREREQUISITES_ENV,
@@ -9,6 +8,7 @@ import {
   renderNodePrepPrerequisites,
 } from '../../templates/node-prep';
 import { NFS_CLIENT, RBD_CLIENT } from '../../validators/node-prerequisites';
+import { scratchDir } from '../support/scratch-dir';
 
 /**
  * Runs node-prep.sh for real with /bin/sh against a scratch root. PATH holds only stub package
@@ -32,7 +32,7 @@ interface Scratch {
 }
 
 function scratch(osRelease: string | undefined, managers: readonly string[]): Scratch {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'node-prep-'));
+  const dir = scratchDir('ballast-node-prep');
   const root = path.join(dir, 'root');
   const bin = path.join(dir, 'bin');
   const log = path.join(dir, 'calls.log');
@@ -99,15 +99,7 @@ const calls = (s: Scratch) =>
 const stateFile = (s: Scratch) => path.join(s.root, 'var', 'lib', 'ballast', 'node-prerequisites');
 
 const UBUNTU = 'NAME="Ubuntu"\nID=ubuntu\nID_LIKE=debian\nVERSION_ID="24.04"\n';
-const scratches: Scratch[] = [];
-const make = (osRelease: string | undefined, managers: readonly string[]) => {
-  const s = scratch(osRelease, managers);
-  scratches.push(s);
-  return s;
-};
-afterAll(() => {
-  for (const s of scratches) fs.rmSync(s.dir, { recursive: true, force: true });
-});
+const make = (osRelease: string | undefined, managers: readonly string[]) => scratch(osRelease, managers);
 
 describe('node-prep.sh', () => {
   test('installs nfs-common on Ubuntu, verifies, records; a second run changes nothing and says so', () => {
