@@ -22,7 +22,8 @@ describe('the real-world set (LABELS.tsv, SOURCES.tsv)', () => {
     for (const file of labels) {
       expect(file.blob).toMatch(/^[0-9a-f]{40}$/);
       expect(file.why).not.toBe('');
-      expect(['tuning', 'held-out', 'held-out-2', 'held-out-3', 'held-out-4', 'held-out-5', 'held-out-6', 'held-out-7', 'held-out-8', 'held-out-9', 'held-out-10', 'held-out-11', 'held-out-12', 'held-out-13', 'held-out-14', 'held-out-15', 'held-out-16', 'held-out-17', 'held-out-18', 'held-out-19']).toContain(file.set);
+      // `tuning` was measured while the rules were shaped; each `held-out-N` round was labelled blind.
+      expect(file.set).toMatch(/^(tuning|held-out(-[1-9][0-9]*)?)$/);
       if (file.label === 'fail') expect(file.rules.length).toBeGreaterThan(0);
       for (const rule of file.rules) expect(ruleIds).toContain(rule);
     }
