@@ -2,6 +2,7 @@ import { ownEntry } from '../../json';
 import { Rule } from '../../rule';
 import { isKubeletDropIn } from './eviction-settings';
 import {
+  KUBEADM_DROP_IN_NAME,
   KUBEADM_ENVIRONMENT_FILE_VARIABLES,
   KUBEADM_EXEC_START_VARIABLES,
   execStartAfterReset,
@@ -52,13 +53,20 @@ export const kubeletDropInFlagsIgnored: Rule = {
           });
           continue;
         }
-        const overridingFile = ownEntry(KUBEADM_ENVIRONMENT_FILE_VARIABLES, variable.name);
-        if (overridingFile && !service.resetsEnvironmentFiles) {
+        const overriding = ownEntry(KUBEADM_ENVIRONMENT_FILE_VARIABLES, variable.name);
+        // kubeadm's EnvironmentFile= lines count unless this drop-in replaces them: by taking the
+        // name 10-kubeadm.conf (one that comments out kubeadm-flags.env reads none) or by clearing
+        // the list; then only the files it names itself count.
+        const replacesKubeadmFiles = service.fileName === KUBEADM_DROP_IN_NAME || service.resetsEnvironmentFiles;
+        const read =
+          overriding !== undefined &&
+          (!replacesKubeadmFiles || overriding.paths.some((file) => service.environmentFiles.includes(file)));
+        if (overriding && read) {
           context.report(object, {
             path: variable.path,
             severity: 'warning',
             message:
-              `${service.fileName}: ${variable.name} is also set by kubeadm's EnvironmentFile= ${overridingFile}; ` +
+              `${service.fileName}: ${variable.name} is also set by kubeadm's EnvironmentFile= ${overriding.shown}; ` +
               `whenever that file sets it, its value overrides this Environment= and "${variable.value}" is lost.`,
             fix:
               'Put the flags in a variable of your own (KUBELET_EVICTION_ARGS) referenced by your ExecStart=, or better in a ' +

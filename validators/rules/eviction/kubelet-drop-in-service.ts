@@ -12,10 +12,18 @@ export const KUBEADM_EXEC_START_VARIABLES = [
   'KUBELET_KUBEADM_ARGS',
   'KUBELET_EXTRA_ARGS',
 ];
-/** Variables kubeadm's EnvironmentFile= lines set: their values override any Environment= of the same name. */
-export const KUBEADM_ENVIRONMENT_FILE_VARIABLES: Readonly<Record<string, string>> = {
-  KUBELET_KUBEADM_ARGS: '/var/lib/kubelet/kubeadm-flags.env',
-  KUBELET_EXTRA_ARGS: '/etc/default/kubelet (/etc/sysconfig/kubelet on RPM systems)',
+/**
+ * Variables kubeadm's EnvironmentFile= lines set, with the files that set them: their values
+ * override any Environment= of the same name.
+ */
+export const KUBEADM_ENVIRONMENT_FILE_VARIABLES: Readonly<
+  Record<string, { readonly shown: string; readonly paths: readonly string[] }>
+> = {
+  KUBELET_KUBEADM_ARGS: { shown: '/var/lib/kubelet/kubeadm-flags.env', paths: ['/var/lib/kubelet/kubeadm-flags.env'] },
+  KUBELET_EXTRA_ARGS: {
+    shown: '/etc/default/kubelet (/etc/sysconfig/kubelet on RPM systems)',
+    paths: ['/etc/default/kubelet', '/etc/sysconfig/kubelet'],
+  },
 };
 /** kubeadm's drop-in file name: drop-ins are applied in file-name order across all directories. */
 export const KUBEADM_DROP_IN_NAME = '10-kubeadm.conf';
@@ -39,6 +47,8 @@ export interface KubeletDropInService {
   readonly environment: readonly DropInEnvironment[];
   /** True when the drop-in clears the EnvironmentFile= list (`EnvironmentFile=` alone). */
   readonly resetsEnvironmentFiles: boolean;
+  /** The files its EnvironmentFile= lines read, after its last reset (without systemd's `-` prefix). */
+  readonly environmentFiles: readonly string[];
 }
 
 export function readDropInService(object: IndexedObject): KubeletDropInService {
@@ -62,12 +72,14 @@ export function readDropInService(object: IndexedObject): KubeletDropInService {
       value: asString(record?.value) ?? '',
     };
   });
-  const resetsEnvironmentFiles = asArray(service?.environmentFiles).some((entry) => asRecord(entry)?.reset === true);
+  const fileEntries = asArray(service?.environmentFiles).map((entry) => asRecord(entry));
+  const lastReset = fileEntries.map((entry) => entry?.reset === true).lastIndexOf(true);
   return {
     fileName: asString(getRecord(object.raw, 'metadata')?.name) ?? '',
     execStart,
     environment,
-    resetsEnvironmentFiles,
+    resetsEnvironmentFiles: lastReset >= 0,
+    environmentFiles: fileEntries.slice(lastReset + 1).flatMap((entry) => asString(entry?.path) ?? []),
   };
 }
 

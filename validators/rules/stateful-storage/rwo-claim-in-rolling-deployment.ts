@@ -17,7 +17,12 @@ import {
   takesDefaultClass,
 } from './claims';
 import { pinnedNodeOfPod, volumePinnedToOneNode } from './node-pinning';
-import { isNodeLocalStorage, isSharedFilesystemStorage, sharedFilesystemOfVolume } from './storage-provisioners';
+import {
+  isNodeLocalStorage,
+  isSharedFilesystemStorage,
+  sharedFilesystemOfClassName,
+  sharedFilesystemOfVolume,
+} from './storage-provisioners';
 import { NODE_LOSS_RECOVERY } from './recovery';
 
 /** The owners whose pods can run at the same time on different nodes, for the reasons below. */
@@ -38,7 +43,21 @@ const PARAMETERS = z.strictObject({
     .describe(
       "StorageClass names whose volumes live on one node (a team's own local-volume classes, beyond the node-local provisioners ballast knows): every pod using such a claim runs on that node, where ReadWriteOnce allows them all",
     ),
+  defaultStorageClass: z
+    .string()
+    .min(1, 'a StorageClass name cannot be empty')
+    .optional()
+    .describe(
+      "The name of the cluster's default StorageClass, for claims that name no class when the input marks no class the default (a k3s cluster's `local-path`). Without it, such a claim is taken to get attachable block storage, as on the clouds' defaults",
+    ),
 });
+
+/** What the message adds when the cluster's default class, which the input does not hold, decided the finding. */
+const UNKNOWN_DEFAULT_CLASS =
+  ' The claim names no StorageClass and the input marks none the default, so ballast takes the ' +
+  "cluster's default to be attachable block storage (cloud disks, Ceph RBD). If your cluster's default is " +
+  'node-local (k3s local-path, kind, minikube), name it once in .ballast.yaml: ' +
+  '`parameters: {rwo-claim-in-rolling-deployment: {defaultStorageClass: local-path}}`.';
 
 /** Why a workload may run two pods at once: the reason, or undefined when it never does. */
 function concurrentPodsReason(workload: IndexedObject): string | undefined {
@@ -144,17 +163,23 @@ function onOneNode(
   return isNodeLocalStorage(asString(storageClass?.raw.provisioner), storageClass ? undefined : className, index);
 }
 
-/** The shared filesystem under a claim: its bound volume's kind, else its class's provisioner. */
+/**
+ * The shared filesystem under a claim: its bound volume's kind, else its class's provisioner, else,
+ * for a class the input does not hold (`absentClassName`), what its name says.
+ */
 function sharedFilesystemOf(
   index: ObjectIndex,
   provisioner: string | undefined,
   bound: IndexedObject | undefined,
+  absentClassName: string | undefined,
 ): string | undefined {
   const volumeKind = bound ? sharedFilesystemOfVolume(bound.raw) : undefined;
   if (volumeKind !== undefined) return `${volumeKind} PersistentVolume ${bound?.ref.name ?? ''}`;
-  return isSharedFilesystemStorage(provisioner, index)
-    ? `shared-filesystem provisioner ${provisioner ?? ''}`
-    : undefined;
+  if (isSharedFilesystemStorage(provisioner, index)) return `shared-filesystem provisioner ${provisioner ?? ''}`;
+  const named = absentClassName === undefined ? undefined : sharedFilesystemOfClassName(absentClassName);
+  return named === undefined
+    ? undefined
+    : `StorageClass ${absentClassName ?? ''} (not in the input; its name says ${named})`;
 }
 
 /**
@@ -215,8 +240,19 @@ export const rwoClaimInRollingDeployment: Rule = {
   },
   parameters: PARAMETERS,
   check(context) {
-    const nodeLocalClasses = new Set(parametersOf(context, PARAMETERS).nodeLocalStorageClasses);
-    const defaults = defaultStorageClasses(context.index);
+    const parameters = parametersOf(context, PARAMETERS);
+    const nodeLocalClasses = new Set(parameters.nodeLocalStorageClasses);
+    const markedDefaults = defaultStorageClasses(context.index);
+    // The team's word for the default class counts only where the input marks none.
+    const defaults: readonly DefaultStorageClass[] =
+      markedDefaults.length === 0 && parameters.defaultStorageClass !== undefined
+        ? [
+            {
+              name: parameters.defaultStorageClass,
+              ...optionalStorageClass(context.index.get('StorageClass', undefined, parameters.defaultStorageClass)),
+            },
+          ]
+        : markedDefaults;
     const claims = new ClaimResolver(context.index);
     for (const template of context.index.podTemplates()) {
       const workload = template.owner;
@@ -248,25 +284,39 @@ export const rwoClaimInRollingDeployment: Rule = {
         const [first] = failing;
         if (!first) continue;
         const provisioner = asString(first.storageClass?.raw.provisioner);
+        const hostPathVolume = bound && getRecord(bound.raw, 'spec', 'hostPath') ? (bound.ref.name ?? '') : undefined;
+        // A DaemonSet's pod on each node reading that node's own directory is what a DaemonSet is for.
+        if (hostPathVolume !== undefined && workload.ref.kind === 'DaemonSet') continue;
         const mounts = `${workload.ref.kind} ${workload.ref.name ?? ''} mounts ${claim.description} (${modes.join(', ')})`;
         const reported = finding(mounts, reason, {
-          sharedFilesystem: sharedFilesystemOf(context.index, provisioner, bound),
-          hostPathVolume: bound && getRecord(bound.raw, 'spec', 'hostPath') ? (bound.ref.name ?? '') : undefined,
+          sharedFilesystem: sharedFilesystemOf(
+            context.index,
+            provisioner,
+            bound,
+            first.storageClass ? undefined : first.className,
+          ),
+          hostPathVolume,
           rbd: rbdKindOfStorageClass(first.storageClass) !== undefined,
         });
         context.report(workload, {
           path: `${template.path}.volumes[${volume.position}].persistentVolumeClaim`,
-          ...(failing.length < candidates.length
-            ? {
-                severity: 'warning',
-                message:
-                  `${reported.message} This holds if the claim gets StorageClass ${first.className ?? ''}: it names no ` +
-                  `class, and the input makes ${candidates.map((c) => c.className ?? '').join(' and ')} the default, ` +
-                  'of which Kubernetes gives it the most recently created.',
-              }
-            : reported),
+          ...(!bound && takesDefaultClass(claim.spec, claim.object) && defaults.length === 0
+            ? { ...reported, message: `${reported.message}${UNKNOWN_DEFAULT_CLASS}` }
+            : failing.length < candidates.length
+              ? {
+                  severity: 'warning',
+                  message:
+                    `${reported.message} This holds if the claim gets StorageClass ${first.className ?? ''}: it names no ` +
+                    `class, and the input makes ${candidates.map((c) => c.className ?? '').join(' and ')} the default, ` +
+                    'of which Kubernetes gives it the most recently created.',
+                }
+              : reported),
         });
       }
     }
   },
 };
+
+function optionalStorageClass(storageClass: IndexedObject | undefined): { storageClass?: IndexedObject } {
+  return storageClass ? { storageClass } : {};
+}

