@@ -52,12 +52,18 @@ const FIXERS: ReadonlyMap<string, Fixer> = new Map<string, Fixer>([
   [
     'rwo-claim-in-rolling-deployment',
     (_finding, object) => {
-      if (object.kind !== 'Deployment') return { unsafe: 'only a Deployment has a Recreate strategy' };
+      if (object.kind !== 'Deployment' && object.kind !== 'DeploymentConfig')
+        return { unsafe: 'only a Deployment (or an OpenShift DeploymentConfig) has a Recreate strategy' };
       const replicas = asNumber(asRecord(object.spec)?.replicas) ?? 1;
       if (replicas > 1) {
         return {
           unsafe: `${replicas} replicas cannot share one ReadWriteOnce volume whatever the strategy: move to a StatefulSet with volumeClaimTemplates`,
         };
+      }
+      if (object.kind === 'DeploymentConfig') {
+        // A DeploymentConfig's strategy also holds resources, labels and hooks: keep them, drop rollingParams.
+        const { rollingParams: _rollingParams, ...kept } = asRecord(asRecord(object.spec)?.strategy) ?? {};
+        return { edits: [{ op: 'set', path: ['spec', 'strategy'], value: { ...kept, type: 'Recreate' } }] };
       }
       return { edits: [{ op: 'set', path: ['spec', 'strategy'], value: { type: 'Recreate' } }] };
     },

@@ -17,6 +17,8 @@ const POD_SPEC_KEYS: ReadonlyMap<string, readonly string[]> = new Map([
   ['CronJob', ['spec', 'jobTemplate', 'spec', 'template', 'spec']],
   // Argo Rollouts' Rollout replaces a Deployment and carries the same pod template.
   ['Rollout', ['spec', 'template', 'spec']],
+  // OpenShift's DeploymentConfig (apps.openshift.io/v1, or plain v1 in OpenShift 3 manifests).
+  ['DeploymentConfig', ['spec', 'template', 'spec']],
 ]);
 
 /** The kinds that carry a pod template. */

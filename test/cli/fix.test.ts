@@ -48,6 +48,42 @@ describe('ballast fix', () => {
     }
   });
 
+  test('an OpenShift DeploymentConfig on a ReadWriteOnce claim gets Recreate, keeping the rest of its strategy', async () => {
+    const dc = [
+      'apiVersion: apps.openshift.io/v1',
+      'kind: DeploymentConfig',
+      'metadata: {name: db}',
+      'spec:',
+      '  replicas: 1',
+      '  strategy:',
+      '    type: Rolling  # the default',
+      '    rollingParams: {maxSurge: 25%}',
+      '    resources: {limits: {cpu: 100m}}',
+      '  template:',
+      '    metadata: {labels: {app: db}}',
+      '    spec:',
+      '      containers: [{name: db, image: postgres:16}]',
+      '      volumes: [{name: data, persistentVolumeClaim: {claimName: data}}]',
+      '---',
+      'apiVersion: v1',
+      'kind: PersistentVolumeClaim',
+      'metadata: {name: data}',
+      'spec: {accessModes: [ReadWriteOnce], storageClassName: gp3, resources: {requests: {storage: 1Gi}}}',
+      '',
+    ].join('\n');
+    const tree = tempTree({ 'dc.yaml': dc });
+    try {
+      expect((await ballast(['fix', tree.dir])).code).toBe(0);
+      const text = fs.readFileSync(path.join(tree.dir, 'dc.yaml'), 'utf8');
+      expect(text).toContain('resources: {limits: {cpu: 100m}}');
+      expect(text).toContain('type: Recreate');
+      expect(text).not.toContain('rollingParams');
+      expect((await lintJson([tree.dir])).json.summary.errors).toBe(0);
+    } finally {
+      tree.cleanup();
+    }
+  });
+
   test('JSON findings carry their edits; SARIF results carry fixes whose replacements turn the file into the fixed one', async () => {
     const tree = tempTree({ 'mixed.yaml': MIXED });
     const file = path.join(tree.dir, 'mixed.yaml');

@@ -34,6 +34,7 @@ const OWNERS = new Set([
   'DaemonSet',
   'Job',
   'Rollout',
+  'DeploymentConfig',
 ]);
 
 const PARAMETERS = z.strictObject({
@@ -81,13 +82,16 @@ function concurrentPodsReason(workload: IndexedObject): string | undefined {
       ? undefined
       : `its Argo Rollouts ${type} strategy starts the new pod before the old one is gone`;
   }
-  if (kind !== 'Deployment') return undefined;
+  if (kind !== 'Deployment' && kind !== 'DeploymentConfig') return undefined;
   const strategy = getRecord(spec, 'strategy');
-  const type = asString(strategy?.type) ?? 'RollingUpdate';
-  if (type === 'Recreate') return undefined;
-  const surge = surgePods(getField(strategy, 'rollingUpdate', 'maxSurge'), replicas);
+  // A DeploymentConfig's strategies are Rolling (the default, rollingParams), Recreate and Custom.
+  const openShift = kind === 'DeploymentConfig';
+  const type = asString(strategy?.type) ?? (openShift ? 'Rolling' : 'RollingUpdate');
+  if (type === 'Recreate' || (openShift && type !== 'Rolling')) return undefined;
+  const paramsKey = openShift ? 'rollingParams' : 'rollingUpdate';
+  const surge = surgePods(getField(strategy, paramsKey, 'maxSurge'), replicas);
   if (surge === undefined || surge === 0) return undefined;
-  const declared = getField(strategy, 'rollingUpdate', 'maxSurge');
+  const declared = getField(strategy, paramsKey, 'maxSurge');
   const surgeText = declared === undefined ? 'the default maxSurge 25%' : `maxSurge ${valueExcerpt(declared)}`;
   return (
     `its ${type} rollout (${surgeText}, rounded up to ${surge} pod${surge === 1 ? '' : 's'}) starts the new pod ` +

@@ -94,6 +94,23 @@ describe(RULE, () => {
     expect(ruleHits([rollout, rwoClaim], RULE)).toEqual([hit('Rollout', 'web')]);
   });
 
+  test('an OpenShift DeploymentConfig: Rolling (its default) is refused, Recreate and Custom are not; plain v1 as in OpenShift 3', () => {
+    const deploymentConfig = (strategy?: Record<string, unknown>) => ({
+      ...workload('DeploymentConfig', 'db', pod, { replicas: 1, ...(strategy ? { strategy } : {}) }),
+      apiVersion: 'apps.openshift.io/v1',
+    });
+    expect(ruleHits([deploymentConfig(), rwoClaim], RULE)).toEqual([hit('DeploymentConfig')]);
+    expect(
+      ruleHits([deploymentConfig({ type: 'Rolling', rollingParams: { maxSurge: '25%' } }), rwoClaim], RULE),
+    ).toEqual([hit('DeploymentConfig')]);
+    expect(ruleHits([{ ...deploymentConfig(), apiVersion: 'v1' }, rwoClaim], RULE)).toEqual([hit('DeploymentConfig')]);
+    expect(ruleHits([deploymentConfig({ type: 'Rolling', rollingParams: { maxSurge: 0 } }), rwoClaim], RULE)).toEqual(
+      [],
+    );
+    expect(ruleHits([deploymentConfig({ type: 'Recreate' }), rwoClaim], RULE)).toEqual([]);
+    expect(ruleHits([deploymentConfig({ type: 'Custom' }), rwoClaim], RULE)).toEqual([]);
+  });
+
   test('a claim pinned to one node (local PersistentVolume) or a pod pinned to one node is fine: ReadWriteOnce allows every pod on that node', () => {
     const bound = claim('data', {
       accessModes: ['ReadWriteOnce'],
