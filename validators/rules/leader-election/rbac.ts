@@ -1,5 +1,6 @@
 import { JsonRecord, asArray, asStringList, getRecord, isRecord } from '../../json';
 import { IndexedObject } from '../../object-index';
+import { matchesLabelSelector } from '../../label-selector';
 
 /** One entry of a Role's or ClusterRole's `rules`, read defensively. */
 export interface PolicyRule {
@@ -63,20 +64,19 @@ export const LEASE_LOCK_VERBS: readonly string[] = ['get', 'create', 'update'];
 
 /**
  * The rules a role really grants: its own, or for an aggregated ClusterRole the rules of every
- * ClusterRole in `candidates` whose labels match one of its `clusterRoleSelectors` (matchLabels).
- * Undefined when a selector cannot be evaluated here (matchExpressions): then nobody can say.
+ * ClusterRole in `candidates` whose labels match one of its `clusterRoleSelectors` (matchLabels and
+ * matchExpressions). Undefined when a selector cannot be read (an unknown operator): then nobody can say.
  */
 export function effectiveRules(role: IndexedObject, candidates: readonly IndexedObject[]): PolicyRule[] | undefined {
   const selectors = asArray(getRecord(role.raw, 'aggregationRule')?.clusterRoleSelectors);
   if (selectors.length === 0) return policyRules(role);
   const rules: PolicyRule[] = [];
   for (const selector of selectors) {
-    if (asArray(getRecord(selector)?.matchExpressions).length > 0) return undefined;
-    const wanted = Object.entries(getRecord(selector, 'matchLabels') ?? {});
     for (const candidate of candidates) {
-      const labels = getRecord(candidate.raw, 'metadata', 'labels') ?? {};
-      if (candidate !== role && wanted.every(([key, value]) => labels[key] === value))
-        rules.push(...policyRules(candidate));
+      if (candidate === role) continue;
+      const matches = matchesLabelSelector(getRecord(candidate.raw, 'metadata', 'labels'), selector);
+      if (matches === undefined) return undefined;
+      if (matches) rules.push(...policyRules(candidate));
     }
   }
   return rules;

@@ -105,7 +105,7 @@ describe(RULE, () => {
     expect(findings).toEqual([expect.objectContaining({ severity: 'error' })]);
   });
 
-  test('an aggregated ClusterRole grants what the ClusterRoles its labels select grant; matchExpressions are not judged', () => {
+  test('an aggregated ClusterRole grants what the ClusterRoles its selectors (matchLabels, matchExpressions) select grant', () => {
     const aggregate = (selector: Record<string, unknown>) => ({
       apiVersion: 'rbac.authorization.k8s.io/v1',
       kind: 'ClusterRole',
@@ -124,6 +124,16 @@ describe(RULE, () => {
     expect(
       ruleHits([...base, aggregate({ matchLabels: { 'rbac.example.com/aggregate-to-other': 'true' } })], RULE),
     ).toEqual([expect.objectContaining({ severity: 'error' })]);
-    expect(ruleHits([...base, aggregate({ matchExpressions: [{ key: 'x', operator: 'Exists' }] })], RULE)).toEqual([]);
+    const expression = (operator: string, values?: string[]) =>
+      aggregate({
+        matchExpressions: [{ key: 'rbac.example.com/aggregate-to-operator', operator, ...(values ? { values } : {}) }],
+      });
+    expect(ruleHits([...base, expression('In', ['true'])], RULE)).toEqual([]);
+    expect(ruleHits([...base, expression('Exists')], RULE)).toEqual([]);
+    expect(ruleHits([...base, expression('DoesNotExist')], RULE)).toEqual([
+      expect.objectContaining({ severity: 'error' }),
+    ]);
+    // An operator Kubernetes does not know: the aggregate's rules cannot be known, so nothing is said.
+    expect(ruleHits([...base, expression('Gt', ['1'])], RULE)).toEqual([]);
   });
 });
