@@ -1,4 +1,5 @@
-import { JsonRecord, isRecord } from './json';
+import { JsonRecord } from './json';
+import { isKindlessDocument } from './list-items';
 
 /**
  * The kind ballast gives a k3s or RKE2 configuration file (`/etc/rancher/k3s/config.yaml`,
@@ -15,6 +16,6 @@ export const KUBELET_ARG_KEY = 'kubelet-arg';
  * kind K3sConfig with the document's own keys (findings keep their paths); undefined for any other.
  */
 export function k3sConfig(document: unknown): JsonRecord | undefined {
-  if (!isRecord(document) || 'kind' in document || 'apiVersion' in document) return undefined;
+  if (!isKindlessDocument(document)) return undefined;
   return KUBELET_ARG_KEY in document ? { kind: K3S_CONFIG_KIND, ...document } : undefined;
 }

@@ -1,4 +1,5 @@
-import { JsonRecord, isRecord } from './json';
+import { JsonRecord } from './json';
+import { isKindlessDocument } from './list-items';
 
 /**
  * The kind ballast gives a Kubespray inventory variables file that configures the kubelet: not a
@@ -29,7 +30,7 @@ const INVENTORY_VARIABLES_DIRECTORY = /(^|[\\/])(group_vars|host_vars)[\\/]/;
  * their paths in the file); undefined for any other document.
  */
 export function kubesprayVariables(document: unknown, file: string): JsonRecord | undefined {
-  if (!isRecord(document) || 'kind' in document || 'apiVersion' in document) return undefined;
+  if (!isKindlessDocument(document)) return undefined;
   if (!INVENTORY_VARIABLES_DIRECTORY.test(file)) return undefined;
   if (!ALL_VARIABLES.some((name) => name in document)) return undefined;
   return { kind: KUBESPRAY_VARIABLES_KIND, ...document };

@@ -34,6 +34,14 @@ export function isKubernetesObject(value: unknown): value is JsonRecord {
   return isRecord(value) && ('kind' in value || 'apiVersion' in value);
 }
 
+/**
+ * A mapping with neither kind nor apiVersion: a configuration file that is no Kubernetes object
+ * (k3s, Talos, Kubespray variables), which ballast reads as an object of a kind of its own.
+ */
+export function isKindlessDocument(value: unknown): value is JsonRecord {
+  return isRecord(value) && !('kind' in value) && !('apiVersion' in value);
+}
+
 function collect(value: unknown, itemIndexes: readonly number[], found: ListedObject[]): void {
   if (isListObject(value) && itemIndexes.length < MAX_LIST_DEPTH) {
     value.items.forEach((item, index) => collect(item, [...itemIndexes, index], found));

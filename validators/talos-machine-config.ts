@@ -1,4 +1,5 @@
-import { JsonRecord, getRecord, isRecord } from './json';
+import { JsonRecord, getRecord } from './json';
+import { isKindlessDocument } from './list-items';
 
 /**
  * The kind ballast gives a Talos machine configuration (or a patch of one): not a Kubernetes object,
@@ -13,6 +14,6 @@ export const TALOS_MACHINE_CONFIG_KIND = 'TalosMachineConfig';
  * their paths); undefined for any other document.
  */
 export function talosMachineConfig(document: unknown): JsonRecord | undefined {
-  if (!isRecord(document) || 'kind' in document || 'apiVersion' in document) return undefined;
+  if (!isKindlessDocument(document)) return undefined;
   return getRecord(document, 'machine', 'kubelet') ? { kind: TALOS_MACHINE_CONFIG_KIND, ...document } : undefined;
 }
