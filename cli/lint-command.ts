@@ -88,6 +88,7 @@ export function lint(paths: readonly string[], options: LintCommandOptions): Lin
     const location = {
       documentIndex: source.documentIndex,
       ...(source.listItemIndex !== undefined ? { listItemIndex: source.listItemIndex } : {}),
+      ...(source.listField !== undefined ? { listField: source.listField } : {}),
       ...(source.dropIn ? { dropIn: true } : {}),
     };
     const planned =

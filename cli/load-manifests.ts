@@ -29,8 +29,10 @@ export interface ManifestSource extends ObjectSource {
   readonly file: string;
   /** Index of the YAML document in the file (js-yaml's order). */
   readonly documentIndex: number;
-  /** Index in `items` when the object came out of a `List`. */
+  /** Index in `items` when the object came out of a `List` (in `objects` of an OpenShift Template: `listField`). */
   readonly listItemIndex?: number;
+  /** The field `listItemIndex` counts in, when it is not a List's `items`. */
+  readonly listField?: 'objects';
   /** The object parsed from a systemd drop-in (not YAML): its entries carry their own `line`. */
   readonly dropIn?: Record<string, unknown>;
   /**
@@ -269,11 +271,16 @@ function loadDocuments(
   );
   const droppable = droppableBodies(listed.flatMap((found) => found.map(({ object }) => object)));
   listed.forEach((found, documentIndex) => {
-    for (const { object, itemIndexes } of found) {
+    for (const { object, itemIndexes, listField } of found) {
       const [listItemIndex] = itemIndexes;
       objects.push({
         object: interner.compact(droppable.has(object) ? identityOnly(object) : object) as Record<string, unknown>,
-        source: { file, documentIndex, ...(listItemIndex !== undefined ? { listItemIndex } : {}) },
+        source: {
+          file,
+          documentIndex,
+          ...(listItemIndex !== undefined ? { listItemIndex } : {}),
+          ...(listField === 'objects' ? { listField } : {}),
+        },
       });
     }
   });
@@ -431,16 +438,25 @@ const TEMPLATES: Readonly<Record<TemplateKind, { readonly what: string; readonly
 };
 
 /**
- * Which template a text is, by its placeholders: Go template actions (Helm, gomplate), or the
- * `${VARIABLE}` and `${VARIABLE:=default}` of clusterctl and envsubst, which can leave a file that
- * is no YAML until rendered (`tags: [ ${TAGS:= } ]`).
+ * Which template a text that does not parse is, by its placeholders: Go template actions (Helm,
+ * gomplate), or the `${VARIABLE}` and `${VARIABLE:=default}` of clusterctl and envsubst, which can
+ * leave a file that is no YAML until rendered (`tags: [ ${TAGS:= } ]`). A text whose `${...}` are
+ * not what breaks it (shell variables in a container's script, in a file broken elsewhere) is no
+ * template: with every placeholder filled in, as envsubst would, it still does not parse.
  */
 function templateKind(text: string): TemplateKind | undefined {
   if (text.includes('{{')) return 'go';
-  return ENVSUBST_VARIABLE.test(text) ? 'envsubst' : undefined;
+  if (!ENVSUBST_VARIABLE.test(text)) return undefined;
+  try {
+    loadYamlDocuments(text.replace(ENVSUBST_VARIABLES, 'x'), undefined, { schema: KUBERNETES_YAML_SCHEMA });
+    return 'envsubst';
+  } catch {
+    return undefined;
+  }
 }
 
 const ENVSUBST_VARIABLE = /\$\{[A-Za-z_][A-Za-z0-9_]*(?::?[-=+?][^}]*)?\}/;
+const ENVSUBST_VARIABLES = new RegExp(ENVSUBST_VARIABLE.source, 'g');
 const SERVICE_SECTION = /^\uFEFF?[ \t]*\[Service\][ \t]*\r?$/m;
 const OBJECT_KEY = /^[ \t]*["']?(apiVersion|kind)["']?[ \t]*:/m;
 

@@ -48,7 +48,9 @@ export class SourcePositions {
     const range = file?.documents[query.source.documentIndex];
     if (!file || !range) return undefined;
     const path: Segment[] =
-      query.source.listItemIndex === undefined ? segments : ['items', query.source.listItemIndex, ...segments];
+      query.source.listItemIndex === undefined
+        ? segments
+        : [query.source.listField ?? 'items', query.source.listItemIndex, ...segments];
     const quick = locateInBlockYaml(file.lines, range, path);
     if (quick.complete || !quick.needsParser) return quick.line;
     return this.lineWithParser(file, query.source.documentIndex, range, path) ?? quick.line;

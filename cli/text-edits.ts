@@ -16,6 +16,8 @@ export interface TextReplacement {
 export interface ObjectLocation {
   readonly documentIndex: number;
   readonly listItemIndex?: number;
+  /** The field `listItemIndex` counts in, when it is not a List's `items` (an OpenShift Template's `objects`). */
+  readonly listField?: 'objects';
   /** The object was read from a systemd drop-in, not YAML. */
   readonly dropIn?: boolean;
 }
@@ -41,7 +43,8 @@ export function textReplacements(
   const end = lineStarts[range.end] ?? text.length;
   const documentText = text.slice(base, end);
   const document = parseDocument(documentText, { uniqueKeys: false });
-  const prefix: Array<string | number> = location.listItemIndex === undefined ? [] : ['items', location.listItemIndex];
+  const prefix: Array<string | number> =
+    location.listItemIndex === undefined ? [] : [location.listField ?? 'items', location.listItemIndex];
   const replacements: TextReplacement[] = [];
   // Edits inside a YAML text held in a block scalar: grouped by the string they edit.
   const embedded = new Map<string, { in: ReadonlyArray<string | number>; edits: FixEdit[] }>();

@@ -60,10 +60,18 @@ const FIXERS: ReadonlyMap<string, Fixer> = new Map<string, Fixer>([
           unsafe: `${replicas} replicas cannot share one ReadWriteOnce volume whatever the strategy: move to a StatefulSet with volumeClaimTemplates`,
         };
       }
-      if (object.kind === 'DeploymentConfig') {
-        // A DeploymentConfig's strategy also holds resources, labels and hooks: keep them, drop rollingParams.
-        const { rollingParams: _rollingParams, ...kept } = asRecord(asRecord(object.spec)?.strategy) ?? {};
-        return { edits: [{ op: 'set', path: ['spec', 'strategy'], value: { ...kept, type: 'Recreate' } }] };
+      const strategy = asRecord(asRecord(object.spec)?.strategy);
+      if (object.kind === 'DeploymentConfig' && strategy) {
+        // A DeploymentConfig's strategy also holds resources, labels and hooks (often template
+        // parameters): only its type changes, and the rollingParams that Recreate refuses go.
+        return {
+          edits: [
+            { op: 'set', path: ['spec', 'strategy', 'type'], value: 'Recreate' },
+            ...('rollingParams' in strategy
+              ? [{ op: 'delete' as const, path: ['spec', 'strategy', 'rollingParams'] }]
+              : []),
+          ],
+        };
       }
       return { edits: [{ op: 'set', path: ['spec', 'strategy'], value: { type: 'Recreate' } }] };
     },

@@ -64,6 +64,41 @@ describe('ballast lint <directory>: what a real repository holds besides manifes
     ]);
   });
 
+  // qist/kubernetes-monitor kube-router/kubeadm-kuberouter-all-features-hostport.yaml (held-out-26):
+  // a ConfigMap whose JSON block ends one column short, and a DaemonSet script with shell ${TMP}.
+  test('real world: a file broken elsewhere than its ${...} is no template: reported in a walk too, without the template hint', () => {
+    const broken = [
+      'apiVersion: v1',
+      'kind: ConfigMap',
+      'metadata: {name: kube-router-cfg}',
+      'data:',
+      '  cni-conf.json: |',
+      '      {',
+      '       "cniVersion":"0.3.0"',
+      '     }',
+      '---',
+      'apiVersion: v1',
+      'kind: Pod',
+      'metadata: {name: install-cni}',
+      'spec:',
+      '  containers:',
+      '  - name: install',
+      '    image: busybox',
+      '    command: [sh, -c, "cp /etc/kube-router/cni-conf.json ${TMP}; mv ${TMP} /etc/cni/net.d/"]',
+      '',
+    ].join('\n');
+    const tree = tempTree({ 'kube-router/all-features.yaml': broken });
+    const walked = lint([tree.dir], { cwd: tree.dir });
+    expect(walked.summary.skipped.templates).toBe(0);
+    expect(walked.findings.map((f) => [f.rule, f.line, f.fix])).toEqual([
+      [
+        'yaml-syntax-error',
+        8,
+        'Fix the YAML syntax at this line; `ballast lint` checks the other documents of the file.',
+      ],
+    ]);
+  });
+
   test('a resource a kustomization lists is linted', () => {
     const tree = tempTree({
       'base/kustomization.yaml': 'resources: [pv.yaml]\n',

@@ -32,8 +32,8 @@ describe('List-wrapped objects', () => {
       ],
     };
     expect(listedObjects(nested)).toEqual([
-      { object: { kind: 'ConfigMap' }, itemIndexes: [0, 0] },
-      { object: { apiVersion: 'v1', kind: 'Secret' }, itemIndexes: [1] },
+      { object: { kind: 'ConfigMap' }, itemIndexes: [0, 0], listField: 'items' },
+      { object: { apiVersion: 'v1', kind: 'Secret' }, itemIndexes: [1], listField: 'items' },
     ]);
     expect(listedObjects({ kind: 'List' })).toEqual([{ object: { kind: 'List' }, itemIndexes: [] }]);
     expect(listedObjects('text')).toEqual([]);
