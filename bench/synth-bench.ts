@@ -6,7 +6,7 @@ import { Cpu } from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import { BallastGate, CephRbdStorageClass, RbdDataVolume, RbdStatefulSet } from '../constructs';
 import { validateObjects } from '../validators';
-import { after, formatMs, medianMs, pairedMs, whole } from './measure';
+import { PairedTiming, after, formatMs, medianMs, pairedMs, whole } from './measure';
 
 const WORKLOADS = 200;
 const RUNS = 15;
@@ -178,6 +178,14 @@ export function runSynthBench(
     whole(() => buildApp(outdir, addPlainWorkload, false).app.synth()),
     whole(() => buildApp(outdir, ballastWorkload, true).app.synth()),
   );
+  // What `synthOrExit(app)` (the README's last line of main.ts) runs: the synth within the gate's
+  // withinSynth, where the app is serialized for validation once, not once more per chart.
+  const withinSynth = ({ app, gate }: { app: App; gate?: BallastGate }) => gate!.withinSynth(() => app.synth());
+  const endToEndWithinSynth = pairedMs(
+    RUNS,
+    whole(() => buildApp(outdir, addPlainWorkload, false).app.synth()),
+    whole(() => withinSynth(buildApp(outdir, ballastWorkload, true))),
+  );
   // The gate's cost inside a real synth: the same ballast app synthesized without its gate (ballast
   // constructs install one, so it is taken out after building) and with it. Only synth() is timed.
   // During App.synth() the gate hands the manifests it serialized to the writer, so this is the
@@ -191,6 +199,15 @@ export function runSynthBench(
       return app;
     }, synth),
     after(() => buildApp(outdir, ballastWorkload, true).app, synth),
+  );
+  const gateCostWithinSynth = pairedMs(
+    RUNS,
+    after(() => {
+      const { app } = buildApp(outdir, ballastWorkload, true);
+      app.node.tryRemoveChild('BallastGate');
+      return app;
+    }, synth),
+    after(() => buildApp(outdir, ballastWorkload, true), withinSynth),
   );
   const standalone = medianMs(
     RUNS,
@@ -208,13 +225,21 @@ export function runSynthBench(
   );
   fs.rmSync(outdir, { recursive: true, force: true });
   assertSameObjects(outdir, ballastWorkload);
-  const share = (ms: number) => `${((Math.max(0, ms) / gateCost.second) * 100).toFixed(1)}%`;
+  const share = (ms: number, of: PairedTiming = gateCost) => `${((Math.max(0, ms) / of.second) * 100).toFixed(1)}%`;
   console.log(`synth, ${WORKLOADS} stateful workloads, ${RUNS} alternating pairs (medians)`);
   console.log(`  plain cdk8s ApiObjects (build + synth):  ${formatMs(endToEnd.first)}`);
-  console.log(`  ballast (${label}): ${formatMs(endToEnd.second)}`);
-  console.log(`  ratio ballast / plain:                   ${endToEnd.ratio.toFixed(2)}x   (target <= 1.30x)`);
   console.log(
-    `  validation during synth: ${formatMs(Math.max(0, gateCost.difference))} = ${share(gateCost.difference)} of synth with the gate (${formatMs(gateCost.second)}; without it ${formatMs(gateCost.first)})   (target <= 15%)`,
+    `  ballast (${label}), synthOrExit: ${formatMs(endToEndWithinSynth.second)} = ${endToEndWithinSynth.ratio.toFixed(2)}x plain   (target <= 1.30x)`,
+  );
+  console.log(
+    `    validation during synth: ${formatMs(Math.max(0, gateCostWithinSynth.difference))} = ${share(gateCostWithinSynth.difference, gateCostWithinSynth)} of synth with the gate   (target <= 15%)`,
+  );
+  console.log(
+    `  ballast (${label}), a plain app.synth(): ${formatMs(endToEnd.second)} = ${endToEnd.ratio.toFixed(2)}x plain   (target <= 1.30x)`,
+  );
+  console.log(
+    `    validation during synth: ${formatMs(Math.max(0, gateCost.difference))} = ${share(gateCost.difference)} of synth with the gate (${formatMs(gateCost.second)}; without it ${formatMs(gateCost.first)})   (target <= 15%): ` +
+      'cdk8s validates the app again for every chart it writes, and without hooking into cdk8s the gate must serialize it again to know nothing changed',
   );
   console.log(`    rules alone on ready JSON:             ${formatMs(rules)} = ${share(rules)}`);
   console.log(

@@ -72,8 +72,11 @@ export class BallastGate extends Construct {
   /** The gate's options, resolved: what every construct of the app validates with. */
   public readonly options: ResolvedOptions;
   private readonly log: (line: string) => void;
-  /** The last report, with a digest of the manifests it was made from and the objects it saw. */
-  private last?: { digest: string; report: ValidationReport; objects: readonly ApiObject[] };
+  /**
+   * The last report, with the objects it saw and a digest of the manifests it was made from (none
+   * when made within a synth, where nothing can change until it returns: the digest would go unused).
+   */
+  private last?: { digest?: string; report: ValidationReport; objects: readonly ApiObject[] };
   /** True while {@link withinSynth} runs a synth. */
   private synthesizing = false;
 
@@ -128,16 +131,13 @@ export class BallastGate extends Construct {
     const last = this.last;
     if (this.synthesizing && last && sameObjects(last.objects, objects)) return { report: last.report, fresh: false };
     const inputs = this.inputs(objects);
-    const hash = createHash('sha256');
-    for (const input of inputs)
-      hash.update(`${input.source?.constructPath ?? ''}\u0000${JSON.stringify(input.object)}\u0000`);
-    const digest = hash.digest('hex');
-    if (last && last.digest === digest) {
+    const digest = this.synthesizing ? undefined : digestOf(inputs);
+    if (last && digest !== undefined && last.digest === digest) {
       this.last = { ...last, objects };
       return { report: last.report, fresh: false };
     }
     const report = validateObjects(inputs, this.options);
-    this.last = { digest, report, objects };
+    this.last = { ...(digest !== undefined ? { digest } : {}), report, objects };
     return { report, fresh: true };
   }
 
@@ -166,6 +166,14 @@ export class BallastGate extends Construct {
       ...errors.map(findingLine),
     ];
   }
+}
+
+/** A digest of the manifests and where each came from: equal digests, equal reports. */
+function digestOf(inputs: readonly ValidationInput[]): string {
+  const hash = createHash('sha256');
+  for (const input of inputs)
+    hash.update(`${input.source?.constructPath ?? ''}\u0000${JSON.stringify(input.object)}\u0000`);
+  return hash.digest('hex');
 }
 
 function sameObjects(a: readonly ApiObject[], b: readonly ApiObject[]): boolean {
