@@ -61,6 +61,13 @@ const FIXERS: ReadonlyMap<string, Fixer> = new Map<string, Fixer>([
         };
       }
       const strategy = asRecord(asRecord(object.spec)?.strategy);
+      // Recreate with one replica already: the finding is of a second workload on the claim.
+      if (strategy?.type === 'Recreate') {
+        return {
+          unsafe:
+            'another workload mounts the same ReadWriteOnce claim: give each its own claim, run them in one pod, or keep them on one node with podAffinity',
+        };
+      }
       if (object.kind === 'DeploymentConfig' && strategy) {
         // A DeploymentConfig's strategy also holds resources, labels and hooks (often template
         // parameters): only its type changes, and the rollingParams that Recreate refuses go.

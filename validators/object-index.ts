@@ -84,6 +84,8 @@ export class ObjectIndex {
   private readonly byKey = new Map<string, IndexedObject[]>();
   private readonly podTemplateList: PodTemplate[] = [];
   private readonly volumesByClaim = new Map<string, IndexedObject[]>();
+  /** The volumes whose claimRef names a claim, by the claim's name alone. */
+  private readonly volumesByClaimName = new Map<string, IndexedObject[]>();
   private readonly unclaimedVolumesByClass = new Map<string, IndexedObject[]>();
   private readonly offeringVolumes = new Map<string, IndexedObject[]>();
   private readonly grantsBySubject = new Map<string, RoleGrant[]>();
@@ -172,9 +174,14 @@ export class ObjectIndex {
       const named = this.get('PersistentVolume', undefined, volumeName, claim);
       if (named) return named;
     }
+    // A claim written without a namespace gets one when applied (`kubectl apply -n`): a volume
+    // that claims it by name in any namespace may be its own.
     const claimed =
       this.volumesByClaim.get(key('PersistentVolumeClaim', claim.ref.namespace, claim.ref.name)) ??
-      this.volumesByClaim.get(key('PersistentVolumeClaim', undefined, claim.ref.name));
+      this.volumesByClaim.get(key('PersistentVolumeClaim', undefined, claim.ref.name)) ??
+      (claim.ref.namespace === undefined && claim.ref.name !== undefined
+        ? this.volumesByClaimName.get(claim.ref.name)
+        : undefined);
     if (claimed) return nearest(claimed, claim);
     if (volumeName !== undefined) return undefined;
     // A claim with a selector is never provisioned for: it binds to a volume its selector matches.
@@ -288,6 +295,7 @@ export class ObjectIndex {
       const claimName = asString(claimRef?.name);
       if (claimName !== undefined) {
         appendTo(this.volumesByClaim, key('PersistentVolumeClaim', asString(claimRef?.namespace), claimName), object);
+        appendTo(this.volumesByClaimName, claimName, object);
       } else {
         // A volume without a class is matched by claims that ask for the class "".
         appendTo(this.unclaimedVolumesByClass, asString(getRecord(object.raw, 'spec')?.storageClassName) ?? '', object);

@@ -56,14 +56,17 @@ export function volumeRequiresLabel(volume: JsonRecord, keys: ReadonlySet<string
  * Provisioners that create in-tree `nfs:` PersistentVolumes, so every pod using their claims needs
  * the node's NFS client: nfs-subdir-external-provisioner (default name
  * `k8s-sigs.io/nfs-subdir-external-provisioner`, set per install as `<prefix>/nfs-subdir-external-provisioner`)
- * and its predecessor nfs-client-provisioner (default `fuseim.pri/ifs`), and, given the set, any
- * name such a provisioner's Deployment in it declares in PROVISIONER_NAME.
+ * and its predecessor nfs-client-provisioner (default `fuseim.pri/ifs`), OpenEBS's dynamic NFS
+ * provisioner (`openebs.io/nfsrwx`: an NFS server pod per claim, exported through an in-tree
+ * `NFSVolumeSource`, openebs/dynamic-nfs-provisioner pkg/kubernetes/api/core/v1/persistentvolume/build.go),
+ * and, given the set, any name such a provisioner's Deployment in it declares in PROVISIONER_NAME.
  */
 export function createsInTreeNfs(provisioner: string | undefined, index?: ObjectIndex): boolean {
   return (
     provisioner !== undefined &&
     (/nfs-subdir-external-provisioner$|nfs-client-provisioner$/.test(provisioner) ||
       provisioner === 'fuseim.pri/ifs' ||
+      provisioner === 'openebs.io/nfsrwx' ||
       (index?.derived(declaredNfsProvisionerNames).has(provisioner) ?? false))
   );
 }

@@ -1,9 +1,9 @@
 import { STORAGE_KINDS } from '../scopes';
 import { valueExcerpt } from '../../value-excerpt';
-import { asNumber, asString, getField, getRecord } from '../../json';
+import { JsonRecord, asArray, asNumber, asString, getField, getRecord } from '../../json';
 import { IndexedObject, ObjectIndex } from '../../object-index';
 import { z } from 'zod';
-import { Rule, parametersOf } from '../../rule';
+import { Rule, RuleContext, parametersOf } from '../../rule';
 import { rbdKindOfStorageClass } from './ceph';
 import {
   ClaimResolver,
@@ -226,7 +226,7 @@ export const rwoClaimInRollingDeployment: Rule = {
   severity: 'error',
   scope: [...OWNERS, ...STORAGE_KINDS],
   summary:
-    'A ReadWriteOnce/ReadWriteOncePod claim is mounted by a workload that can run two pods at once on different nodes (a rolling or scaled Deployment, parallel Jobs, a DaemonSet, StatefulSet pods sharing one claim).',
+    'A ReadWriteOnce/ReadWriteOncePod claim is mounted by a workload that can run two pods at once on different nodes (a rolling or scaled Deployment, parallel Jobs, a DaemonSet, StatefulSet pods sharing one claim), or by two workloads deployed together (written in one file).',
   why:
     'Incident 1: a stateful service ran as a rolling Deployment on a ReadWriteOnce Ceph RBD volume. ' +
     '`kubectl apply` of a new image started the new pod on another node while the old node still held ' +
@@ -245,81 +245,180 @@ export const rwoClaimInRollingDeployment: Rule = {
   parameters: PARAMETERS,
   check(context) {
     const parameters = parametersOf(context, PARAMETERS);
-    const nodeLocalClasses = new Set(parameters.nodeLocalStorageClasses);
     const markedDefaults = defaultStorageClasses(context.index);
-    // The team's word for the default class counts only where the input marks none.
-    const defaults: readonly DefaultStorageClass[] =
-      markedDefaults.length === 0 && parameters.defaultStorageClass !== undefined
-        ? [
-            {
-              name: parameters.defaultStorageClass,
-              ...optionalStorageClass(context.index.get('StorageClass', undefined, parameters.defaultStorageClass)),
-            },
-          ]
-        : markedDefaults;
-    const claims = new ClaimResolver(context.index);
+    const judge: StorageJudge = {
+      index: context.index,
+      claims: new ClaimResolver(context.index),
+      nodeLocalClasses: new Set(parameters.nodeLocalStorageClasses),
+      // The team's word for the default class counts only where the input marks none.
+      defaults:
+        markedDefaults.length === 0 && parameters.defaultStorageClass !== undefined
+          ? [
+              {
+                name: parameters.defaultStorageClass,
+                ...optionalStorageClass(context.index.get('StorageClass', undefined, parameters.defaultStorageClass)),
+              },
+            ]
+          : markedDefaults,
+    };
+    // Every mount of a claim whose storage holds it to one node, by claim: two workloads on one
+    // claim can run their pods on two nodes as surely as two replicas can.
+    const mountsByClaim = new Map<IndexedObject, ClaimMount[]>();
     for (const template of context.index.podTemplates()) {
       const workload = template.owner;
-      if (!OWNERS.has(workload.ref.kind ?? '')) continue;
+      const kind = workload.ref.kind ?? '';
+      if (!OWNERS.has(kind)) continue;
       // Every pod of a workload pinned to one node runs there, where ReadWriteOnce allows them all.
       if (pinnedNodeOfPod(template.spec) !== undefined) continue;
-      const volumes = claimVolumes(template.spec);
-      if (volumes.length === 0) continue;
       const reason = concurrentPodsReason(workload);
-      if (reason === undefined) continue;
-      for (const volume of volumes) {
-        const claim = claims.resolve(workload.ref.namespace, volume.claimName, workload);
-        if (!claim) continue;
-        const modes = accessModesOf(context.index, claim);
-        if (!isSingleNodeWriter(modes)) continue;
-        // A local (or single-hostname) PersistentVolume pins every pod using it to its node.
-        const bound = claim.object ? context.index.volumeForClaim(claim.object) : undefined;
-        if (bound && volumePinnedToOneNode(bound.raw)) continue;
-        if (volume.readOnly && modes.includes('ReadOnlyMany')) continue;
-        // A claim of the default class, where the input makes several classes the default: which
-        // one it gets depends on which was created last, so a failure on some of them is a risk.
-        const candidates: ReadonlyArray<{ storageClass?: IndexedObject; className?: string }> =
-          !bound && takesDefaultClass(claim.spec, claim.object) && defaults.length > 1
-            ? defaults.map(({ name, storageClass }) => ({ className: name, ...(storageClass ? { storageClass } : {}) }))
-            : [storageClassOf(context.index, claim, defaults)];
-        const failing = candidates.filter(
-          ({ storageClass, className }) => !onOneNode(context.index, storageClass, className, nodeLocalClasses),
-        );
-        const [first] = failing;
-        if (!first) continue;
-        const provisioner = asString(first.storageClass?.raw.provisioner);
-        const hostPathVolume = bound && getRecord(bound.raw, 'spec', 'hostPath') ? (bound.ref.name ?? '') : undefined;
-        // A DaemonSet's pod on each node reading that node's own directory is what a DaemonSet is for.
-        if (hostPathVolume !== undefined && workload.ref.kind === 'DaemonSet') continue;
-        const mounts = `${workload.ref.kind} ${workload.ref.name ?? ''} mounts ${claim.description} (${modes.join(', ')})`;
-        const reported = finding(mounts, reason, {
-          sharedFilesystem: sharedFilesystemOf(
-            context.index,
-            provisioner,
-            bound,
-            first.storageClass ? undefined : first.className,
-          ),
-          hostPathVolume,
-          rbd: rbdKindOfStorageClass(first.storageClass) !== undefined,
-        });
-        context.report(workload, {
-          path: `${template.path}.volumes[${volume.position}].persistentVolumeClaim`,
-          ...(!bound && takesDefaultClass(claim.spec, claim.object) && defaults.length === 0
-            ? { ...reported, message: `${reported.message}${UNKNOWN_DEFAULT_CLASS}` }
-            : failing.length < candidates.length
-              ? {
-                  severity: 'warning',
-                  message:
-                    `${reported.message} This holds if the claim gets StorageClass ${first.className ?? ''}: it names no ` +
-                    `class, and the input makes ${candidates.map((c) => c.className ?? '').join(' and ')} the default, ` +
-                    'of which Kubernetes gives it the most recently created.',
-                }
-              : reported),
-        });
+      for (const volume of claimVolumes(template.spec)) {
+        const storage = judgeStorage(judge, workload, volume);
+        if (!storage) continue;
+        const path = `${template.path}.volumes[${volume.position}].persistentVolumeClaim`;
+        if (reason !== undefined) context.report(workload, { path, ...storage.report(reason) });
+        if (storage.claim.object && isLongRunning(workload) && runsPods(workload)) {
+          const mounts = mountsByClaim.get(storage.claim.object) ?? [];
+          mounts.push({
+            workload,
+            path,
+            storage,
+            reported: reason !== undefined,
+            coLocated: requiresCoLocation(template.spec),
+          });
+          mountsByClaim.set(storage.claim.object, mounts);
+        }
       }
     }
+    for (const mounts of mountsByClaim.values()) reportSharedClaim(context, mounts);
   },
 };
+
+/** What judging a claim's storage needs, made once per run. */
+interface StorageJudge {
+  readonly index: ObjectIndex;
+  readonly claims: ClaimResolver;
+  readonly nodeLocalClasses: ReadonlySet<string>;
+  readonly defaults: readonly DefaultStorageClass[];
+}
+
+/** A claim whose storage allows one node at a time, and how to report pods on two nodes. */
+interface JudgedStorage {
+  readonly claim: ResolvedClaim;
+  /** The severity and message for pods on two nodes, given why there are two. */
+  readonly report: (reason: string) => { severity?: 'warning'; message: string };
+}
+
+/**
+ * The storage under one of a workload's claim mounts, when pods on two nodes cannot both use it
+ * (or, on a shared filesystem or a hostPath volume, should not); undefined when they can: a
+ * multi-node mode, a read-only mount of ReadOnlyMany, node-local storage, a volume pinned to a node.
+ */
+function judgeStorage(
+  judge: StorageJudge,
+  workload: IndexedObject,
+  volume: { position: number; claimName: string; readOnly: boolean },
+): JudgedStorage | undefined {
+  const { index, defaults } = judge;
+  const claim = judge.claims.resolve(workload.ref.namespace, volume.claimName, workload);
+  if (!claim) return undefined;
+  const modes = accessModesOf(index, claim);
+  if (!isSingleNodeWriter(modes)) return undefined;
+  // A local (or single-hostname) PersistentVolume pins every pod using it to its node.
+  const bound = claim.object ? index.volumeForClaim(claim.object) : undefined;
+  if (bound && volumePinnedToOneNode(bound.raw)) return undefined;
+  if (volume.readOnly && modes.includes('ReadOnlyMany')) return undefined;
+  // A claim of the default class, where the input makes several classes the default: which
+  // one it gets depends on which was created last, so a failure on some of them is a risk.
+  const candidates: ReadonlyArray<{ storageClass?: IndexedObject; className?: string }> =
+    !bound && takesDefaultClass(claim.spec, claim.object) && defaults.length > 1
+      ? defaults.map(({ name, storageClass }) => ({ className: name, ...optionalStorageClass(storageClass) }))
+      : [storageClassOf(index, claim, defaults)];
+  const failing = candidates.filter(
+    ({ storageClass, className }) => !onOneNode(index, storageClass, className, judge.nodeLocalClasses),
+  );
+  const [first] = failing;
+  if (!first) return undefined;
+  const provisioner = asString(first.storageClass?.raw.provisioner);
+  const hostPathVolume = bound && getRecord(bound.raw, 'spec', 'hostPath') ? (bound.ref.name ?? '') : undefined;
+  // A DaemonSet's pod on each node reading that node's own directory is what a DaemonSet is for.
+  if (hostPathVolume !== undefined && workload.ref.kind === 'DaemonSet') return undefined;
+  const mounts = `${workload.ref.kind} ${workload.ref.name ?? ''} mounts ${claim.description} (${modes.join(', ')})`;
+  const storage: Storage = {
+    sharedFilesystem: sharedFilesystemOf(index, provisioner, bound, first.storageClass ? undefined : first.className),
+    hostPathVolume,
+    rbd: rbdKindOfStorageClass(first.storageClass) !== undefined,
+  };
+  const unknownDefault = !bound && takesDefaultClass(claim.spec, claim.object) && defaults.length === 0;
+  return {
+    claim,
+    report: (reason) => {
+      const reported = finding(mounts, reason, storage);
+      if (unknownDefault) return { ...reported, message: `${reported.message}${UNKNOWN_DEFAULT_CLASS}` };
+      if (failing.length < candidates.length)
+        return {
+          severity: 'warning',
+          message:
+            `${reported.message} This holds if the claim gets StorageClass ${first.className ?? ''}: it names no ` +
+            `class, and the input makes ${candidates.map((c) => c.className ?? '').join(' and ')} the default, ` +
+            'of which Kubernetes gives it the most recently created.',
+        };
+      return reported;
+    },
+  };
+}
+
+/** One workload's mount of a claim, as the per-claim pass needs it. */
+interface ClaimMount {
+  readonly workload: IndexedObject;
+  readonly path: string;
+  readonly storage: JudgedStorage;
+  /** Already reported for the workload's own pods. */
+  readonly reported: boolean;
+  /** Its pods must run on a node with a pod of some other workload (required podAffinity by hostname). */
+  readonly coLocated: boolean;
+}
+
+/**
+ * Two or more workloads mounting one claim: each mount after the first workload's is reported
+ * (once per workload, and not again where its own pods were), where both are controllers that keep
+ * pods running written in the same file, so deployed together. A Job, a CronJob or a bare Pod runs
+ * now and then (a backup, a migration), and workloads in different files are as often alternative
+ * examples of one app as parts of it: on the public repositories labelled by hand, reporting those
+ * was noise, so they are left alone.
+ */
+function reportSharedClaim(context: RuleContext, mounts: readonly ClaimMount[]): void {
+  const byIdentity = new Map<string, ClaimMount>();
+  for (const mount of mounts) {
+    const identity = `${mount.workload.ref.kind ?? ''}/${mount.workload.ref.namespace ?? ''}/${mount.workload.ref.name ?? ''}`;
+    if (!byIdentity.has(identity)) byIdentity.set(identity, mount);
+  }
+  const [first, ...others] = byIdentity.values();
+  if (!first || others.some((mount) => mount.coLocated) || first.coLocated) return;
+  for (const mount of others) {
+    if (mount.reported || mount.workload.source.file !== first.workload.source.file) continue;
+    const reason = `${first.workload.ref.kind} ${first.workload.ref.name ?? ''} in the same file mounts it too, and nothing keeps their pods on one node`;
+    context.report(mount.workload, { path: mount.path, ...mount.storage.report(reason) });
+  }
+}
+
+/** A controller that keeps its pods running (not a Job, a CronJob or a bare Pod). */
+function isLongRunning(workload: IndexedObject): boolean {
+  const kind = workload.ref.kind ?? '';
+  return OWNERS.has(kind) && kind !== 'Job';
+}
+
+/** True for a workload that runs pods now: not one scaled to zero replicas. */
+function runsPods(workload: IndexedObject): boolean {
+  const replicas = asNumber(getRecord(workload.raw, 'spec')?.replicas);
+  return replicas === undefined || replicas >= 1;
+}
+
+/** True when the pod spec requires a node that runs some other pod (podAffinity by hostname): the pods share a node. */
+function requiresCoLocation(podSpec: JsonRecord): boolean {
+  return asArray(getRecord(podSpec, 'affinity', 'podAffinity')?.requiredDuringSchedulingIgnoredDuringExecution).some(
+    (term) => asString(getRecord(term)?.topologyKey) === 'kubernetes.io/hostname',
+  );
+}
 
 function optionalStorageClass(storageClass: IndexedObject | undefined): { storageClass?: IndexedObject } {
   return storageClass ? { storageClass } : {};

@@ -226,6 +226,28 @@ describe(RULE, () => {
     ).toEqual([]);
   });
 
+  // digitalocean/marketplace-kubernetes stacks/openebs-nfs-provisioner (held-out-28): a Deployment on
+  // a claim of class nfs-rwx-storage, provisioner openebs.io/nfsrwx, whose volumes are in-tree NFS.
+  test('real world: a claim of an OpenEBS dynamic NFS class needs the NFS client too', () => {
+    const openebsClass = {
+      apiVersion: 'storage.k8s.io/v1',
+      kind: 'StorageClass',
+      metadata: { name: 'nfs-rwx-storage' },
+      provisioner: 'openebs.io/nfsrwx',
+    };
+    const rwxClaim = {
+      apiVersion: 'v1',
+      kind: 'PersistentVolumeClaim',
+      metadata: { name: 'nfs-pvc' },
+      spec: { accessModes: ['ReadWriteMany'], storageClassName: 'nfs-rwx-storage' },
+    };
+    const consumer = deployment({ volumes: [{ name: 'data', persistentVolumeClaim: { claimName: 'nfs-pvc' } }] });
+    expect(ruleHits([openebsClass, rwxClaim, consumer], RULE)).toEqual([
+      expect.objectContaining({ kind: 'Deployment', path: 'spec.template.spec.volumes[0].persistentVolumeClaim' }),
+    ]);
+    expect(ruleHits([{ ...openebsClass, provisioner: 'openebs.io/local' }, rwxClaim, consumer], RULE)).toEqual([]);
+  });
+
   test('tolerates malformed objects', () => {
     const malformed = [
       deployment({ volumes: 'nfs' }),

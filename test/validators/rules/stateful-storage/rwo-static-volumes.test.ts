@@ -104,6 +104,32 @@ describe(`${RULE}: claims bound by class to pre-provisioned PersistentVolumes (t
     expect(ruleHits([rolling, readOnly, taken, manualClaim], RULE)).toEqual([hit('error')]);
   });
 
+  // dragoneena12/k8s-server-settings (held-out-31): docker-mailserver's claim is written without a
+  // namespace (applied with -n), and storage/docker-mailserver-storage.yaml pre-binds a local PV on
+  // node2 to it by claimRef {namespace: docker-mailserver, name: docker-mailserver}.
+  test('real world: a claim without a namespace is the one a volume claims by name in any namespace', () => {
+    const localVolume = (claimNamespace: string) =>
+      volume('docker-mailserver-pv', {
+        storageClassName: 'manual',
+        accessModes: ['ReadWriteOnce'],
+        claimRef: { namespace: claimNamespace, name: 'jenkins-claim' },
+        local: { path: '/mnt/sda/data/docker-mailserver' },
+        nodeAffinity: {
+          required: {
+            nodeSelectorTerms: [
+              { matchExpressions: [{ key: 'kubernetes.io/hostname', operator: 'In', values: ['node2'] }] },
+            ],
+          },
+        },
+      });
+    expect(ruleHits([rolling, localVolume('docker-mailserver'), manualClaim], RULE)).toEqual([]);
+    // A claim whose namespace is written is bound only to a volume that claims it there.
+    const namespaced = { ...manualClaim, metadata: { name: 'jenkins-claim', namespace: 'ci' } };
+    const namespacedRolling = { ...rolling, metadata: { name: 'jenkins', namespace: 'ci' } };
+    expect(ruleHits([namespacedRolling, localVolume('docker-mailserver'), namespaced], RULE)).toEqual([hit('error')]);
+    expect(ruleHits([namespacedRolling, localVolume('ci'), namespaced], RULE)).toEqual([]);
+  });
+
   test('an nfs-subdir-external-provisioner class creates NFS volumes: a warning, not a Multi-Attach error', () => {
     const objects = [
       storageClass('nfs-client', 'k8s-sigs.io/nfs-subdir-external-provisioner'),
