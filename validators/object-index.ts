@@ -82,6 +82,7 @@ export class ObjectIndex {
   public readonly objects: readonly IndexedObject[];
   private readonly byKindMap = new Map<string, IndexedObject[]>();
   private readonly byKey = new Map<string, IndexedObject[]>();
+  private readonly byKindAndName = new Map<string, IndexedObject[]>();
   private readonly podTemplateList: PodTemplate[] = [];
   private readonly volumesByClaim = new Map<string, IndexedObject[]>();
   /** The volumes whose claimRef names a claim, by the claim's name alone. */
@@ -154,6 +155,14 @@ export class ObjectIndex {
         (namespace ? this.byKey.get(key(kind, undefined, name)) : undefined),
       from,
     );
+  }
+
+  /**
+   * An object by kind and name in whatever namespace it is written in: what a reference from an
+   * object written without a namespace may mean, as both get theirs when applied (`kubectl apply -n`).
+   */
+  public getInAnyNamespace(kind: string, name: string, from?: IndexedObject): IndexedObject | undefined {
+    return nearest(this.byKindAndName.get(`${kind}\u0000${name}`), from);
   }
 
   /** Every pod template in the set: Pods, PodTemplates and every workload kind including CronJob. */
@@ -284,6 +293,7 @@ export class ObjectIndex {
     if (!list) this.byKindMap.set(kind, (list = []));
     list.push(object);
     appendTo(this.byKey, key(object.ref.kind, object.ref.namespace, object.ref.name), object);
+    appendTo(this.byKindAndName, `${object.ref.kind ?? ''}\u0000${object.ref.name ?? ''}`, object);
 
     const podSpec = podSpecOf(object.ref.kind, object.raw);
     if (podSpec) this.podTemplateList.push({ owner: object, ...podSpec });

@@ -9,6 +9,8 @@ export interface WrittenSetting {
   /** A flag's value (always a string) or a config field's value (any JSON). */
   readonly value: unknown;
   readonly path: string;
+  /** The flag it was written with, where several name one setting (`enable-leader-election`). */
+  readonly flag?: string;
 }
 
 /**
@@ -28,6 +30,11 @@ export interface LeaderElectionSettings {
   readonly retryPeriod?: WrittenSetting;
   /** For flags: the pod template the container belongs to. */
   readonly podTemplate?: PodTemplate;
+  /**
+   * For flags: the container names a `--kubeconfig`, so it talks to the API server as that file's
+   * user (a control-plane component's own), not as its pod's ServiceAccount.
+   */
+  readonly usesKubeconfig?: boolean;
   /**
    * Set when no flag names the lock and `resourceLock` is the default of the container's image
    * (`csi-provisioner before v2.0`); its path is then the image's.
@@ -176,6 +183,7 @@ function flagSettings(template: PodTemplate): LeaderElectionSettings[] {
         description: `container ${asString(container.name) ?? `#${position}`} of ${template.owner.ref.kind} ${describeName(template.owner)}`,
         origin: 'flags',
         podTemplate: template,
+        ...(tokens.some((token) => /^--?kubeconfig(=.+)?$/.test(token.text)) ? { usesKubeconfig: true } : {}),
         ...settings,
         ...(sidecarDefault
           ? {
@@ -197,7 +205,7 @@ function settingsFromTokens(tokens: readonly Token[]): Record<string, WrittenSet
     if (!match) return;
     const [, name = '', inlineValue] = match;
     if (OTHER_ENABLE_FLAGS.has(name)) {
-      settings.leaderElect = { value: inlineValue ?? 'true', path: token.path };
+      settings.leaderElect = { value: inlineValue ?? 'true', path: token.path, flag: name };
       return;
     }
     const field = ownEntry(FLAG_FIELDS, name);

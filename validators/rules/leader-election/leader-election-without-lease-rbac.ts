@@ -4,7 +4,7 @@ import { RoleGrant } from '../../object-index';
 import { Rule } from '../../rule';
 import { LEGACY_LOCKS } from './legacy-leader-election-lock';
 import { LeaderElectionSettings, leaderElectionEnabled, leaderElectionSettings } from './leader-election-settings';
-import { effectiveRules, missingLeaseVerbs } from './rbac';
+import { PolicyRule, effectiveRules, hasVerb, missingLeaseVerbs, namesCoreResource } from './rbac';
 
 export const leaderElectionWithoutLeaseRbac: Rule = {
   id: 'leader-election-without-lease-rbac',
@@ -58,19 +58,23 @@ export const leaderElectionWithoutLeaseRbac: Rule = {
   check(context) {
     const reported = new Set<string>();
     // The verdict depends on the ServiceAccount only; many pod templates share one.
-    const missingBySubject = new Map<string, readonly string[] | undefined>();
+    const missingBySubject = new Map<string, Missing | undefined>();
     const clusterRoles = context.index.ofKind('ClusterRole');
-    const missingFor = (grants: readonly RoleGrant[]): readonly string[] | undefined => {
+    const missingFor = (grants: readonly RoleGrant[]): Missing | undefined => {
       // Only judge RBAC we can see whole: no binding, or a binding to a role outside the set, is unknown.
       if (grants.length === 0 || grants.some((grant) => grant.role === undefined)) return undefined;
       // All of the ServiceAccount's RBAC is here: its roles together, aggregated ClusterRoles included.
       const rules = grants.map((grant) => (grant.role ? effectiveRules(grant.role, clusterRoles) : undefined));
       if (rules.some((list) => list === undefined)) return undefined;
-      return missingLeaseVerbs(rules.flatMap((list) => list ?? []));
+      const all = rules.flatMap((list) => list ?? []);
+      return { verbs: missingLeaseVerbs(all), configMapLock: allowsConfigMapLock(all) };
     };
     for (const settings of leaderElectionSettings(context.index)) {
       const template = settings.podTemplate;
       if (!template || !settings.leaderElect || !leaderElectionEnabled(settings) || usesLegacyLock(settings)) continue;
+      // A component that talks to the API server as its kubeconfig's user holds the lock with that
+      // user's rights (kube-controller-manager's static pod): its ServiceAccount's RBAC says nothing.
+      if (settings.usesKubeconfig) continue;
       // One finding per pod template, even when several containers elect leaders.
       const templateKey = `${template.owner.position}:${template.path}`;
       if (reported.has(templateKey)) continue;
@@ -79,23 +83,45 @@ export const leaderElectionWithoutLeaseRbac: Rule = {
       const grants = context.index.grantsFor(template.owner.ref.namespace, serviceAccount);
       const subjectKey = `${template.owner.ref.namespace ?? '\u0000'}/${serviceAccount}`;
       if (!missingBySubject.has(subjectKey)) missingBySubject.set(subjectKey, missingFor(grants));
-      const missing = missingBySubject.get(subjectKey);
-      if (missing === undefined || missing.length === 0) continue;
+      const found = missingBySubject.get(subjectKey);
+      if (found === undefined || found.verbs.length === 0) continue;
+      const missing = found.verbs;
+      // kubebuilder v2's flag: controller-runtime before 0.7 locked on a ConfigMap, which this RBAC
+      // allows; from 0.7 the default lock needs leases. The version is not in the manifests.
+      const oldControllerRuntime = settings.leaderElect.flag === 'enable-leader-election' && found.configMapLock;
       reported.add(templateKey);
       const roles = grants.map((grant) => `${grant.roleRefKind ?? 'role'} ${grant.roleRefName ?? ''}`).join(', ');
       context.report(template.owner, {
         path: settings.leaderElect.path,
-        // Every binding and role of the ServiceAccount is in the input: the lock certainly fails.
-        severity: 'error',
+        // Every binding and role of the ServiceAccount is in the input: the lock certainly fails,
+        // unless an old controller-runtime locks on the ConfigMap the RBAC allows.
+        severity: oldControllerRuntime ? 'warning' : 'error',
         message:
           `${settings.description} runs with leader election on, but ServiceAccount ${serviceAccount} is bound ` +
           `only to ${roles}, which together do not allow ${missing.join(', ')} on coordination.k8s.io leases ` +
           `(client-go's lease lock needs get, create and update; create cannot be limited by resourceNames): ` +
-          'no replica can take or keep the lock.',
+          'no replica can take or keep the lock.' +
+          (oldControllerRuntime
+            ? ' Unless it is built on controller-runtime older than 0.7 (the --enable-leader-election of kubebuilder v2), ' +
+              'whose lock is a ConfigMap, which these roles allow: a legacy lock then, to move to leases.'
+            : ''),
       });
     }
   },
 };
+
+/** What a ServiceAccount's RBAC leaves out of the lease lock, and whether it allows a ConfigMap lock instead. */
+interface Missing {
+  readonly verbs: readonly string[];
+  readonly configMapLock: boolean;
+}
+
+/** get, create and update on configmaps: what controller-runtime's ConfigMap lock (before 0.7) needs. */
+function allowsConfigMapLock(rules: readonly PolicyRule[]): boolean {
+  return ['get', 'create', 'update'].every((verb) =>
+    rules.some((rule) => namesCoreResource(rule, 'configmaps') && hasVerb(rule, [verb])),
+  );
+}
 
 function usesLegacyLock(settings: LeaderElectionSettings): boolean {
   const lock = settings.resourceLock?.value;

@@ -52,7 +52,11 @@ export class ClaimResolver {
   }
 
   public resolve(namespace: string | undefined, claimName: string, from?: IndexedObject): ResolvedClaim | undefined {
-    const object = this.index.get('PersistentVolumeClaim', namespace, claimName, from);
+    // A workload written without a namespace is applied into one (`kubectl apply -n`), where the
+    // claim of that name, written with its namespace, may well be.
+    const object =
+      this.index.get('PersistentVolumeClaim', namespace, claimName, from) ??
+      (namespace === undefined ? this.index.getInAnyNamespace('PersistentVolumeClaim', claimName, from) : undefined);
     if (object) {
       const spec = getRecord(object.raw, 'spec') ?? {};
       const where = object.ref.namespace ? `${object.ref.namespace}/` : '';

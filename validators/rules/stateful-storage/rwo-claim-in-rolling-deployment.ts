@@ -18,6 +18,8 @@ import {
 } from './claims';
 import { pinnedNodeOfPod, volumePinnedToOneNode } from './node-pinning';
 import {
+  KIND_DEFAULT_CLASS_NAME,
+  holdsKindCluster,
   isNodeLocalStorage,
   isSharedFilesystemStorage,
   sharedFilesystemOfClassName,
@@ -250,16 +252,21 @@ export const rwoClaimInRollingDeployment: Rule = {
       index: context.index,
       claims: new ClaimResolver(context.index),
       nodeLocalClasses: new Set(parameters.nodeLocalStorageClasses),
-      // The team's word for the default class counts only where the input marks none.
+      // The team's word for the default class counts only where the input marks none; so does
+      // kind's default class (local-path), where the input configures a kind cluster.
       defaults:
-        markedDefaults.length === 0 && parameters.defaultStorageClass !== undefined
-          ? [
-              {
-                name: parameters.defaultStorageClass,
-                ...optionalStorageClass(context.index.get('StorageClass', undefined, parameters.defaultStorageClass)),
-              },
-            ]
-          : markedDefaults,
+        markedDefaults.length > 0
+          ? markedDefaults
+          : parameters.defaultStorageClass !== undefined
+            ? [
+                {
+                  name: parameters.defaultStorageClass,
+                  ...optionalStorageClass(context.index.get('StorageClass', undefined, parameters.defaultStorageClass)),
+                },
+              ]
+            : context.index.derived(holdsKindCluster)
+              ? [{ name: KIND_DEFAULT_CLASS_NAME }]
+              : [],
     };
     // Every mount of a claim whose storage holds it to one node, by claim: two workloads on one
     // claim can run their pods on two nodes as surely as two replicas can.

@@ -25,15 +25,23 @@ const NODE_LOCAL_PROVISIONERS = new Set([
   'hostpath.csi.k8s.io',
   'k8s.io/minikube-hostpath',
   'microk8s.io/hostpath',
+  'docker.io/hostpath',
   'lvm.csi.metal-stack.io',
 ]);
 
 /**
  * StorageClass names that node-local provisioners install by default (k3s and Rancher's
- * local-path, OpenEBS, sig-storage-local-static-provisioner): used only when the class itself is
- * not in the input.
+ * local-path, OpenEBS, sig-storage-local-static-provisioner, MicroK8s's hostpath storage, Docker
+ * Desktop's `hostpath`): used only when the class itself is not in the input.
  */
-const NODE_LOCAL_CLASS_NAMES = new Set(['local-path', 'local-storage', 'openebs-hostpath', 'openebs-lvmpv']);
+const NODE_LOCAL_CLASS_NAMES = new Set([
+  'local-path',
+  'local-storage',
+  'openebs-hostpath',
+  'openebs-lvmpv',
+  'microk8s-hostpath',
+  'hostpath',
+]);
 
 /**
  * Shared-filesystem drivers that need no attach step (NFS, SMB, EFS, Filestore, Azure Files,
@@ -80,10 +88,11 @@ export function isNodeLocalStorage(
   return NODE_LOCAL_CLASS_NAMES.has(className);
 }
 
-/** The StorageClass kind creates in every cluster: provisioner rancher.io/local-path. */
-const KIND_DEFAULT_CLASS_NAME = 'standard';
+/** The StorageClass kind creates in every cluster, and makes the default: provisioner rancher.io/local-path. */
+export const KIND_DEFAULT_CLASS_NAME = 'standard';
 
-function holdsKindCluster(index: ObjectIndex): boolean {
+/** True when the input configures a kind cluster (kind.x-k8s.io Cluster). */
+export function holdsKindCluster(index: ObjectIndex): boolean {
   return index
     .ofKind('Cluster')
     .some((cluster) => (asString(cluster.raw.apiVersion) ?? '').startsWith('kind.x-k8s.io/'));

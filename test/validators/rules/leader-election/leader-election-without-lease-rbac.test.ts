@@ -28,6 +28,38 @@ describe(RULE, () => {
     ]);
   });
 
+  // 13567436138/kubernetes-yamls nbbank/aliyun/kube-controller-manager.yaml (held-out-33): a static
+  // kube-controller-manager with --kubeconfig and --leader-elect=true; the default ServiceAccount of
+  // its namespace is bound to a role without leases, but the component is not that ServiceAccount.
+  test('real world: a component with --kubeconfig elects as its kubeconfig user, so its ServiceAccount is not judged', () => {
+    const withKubeconfig = deployment(['--kubeconfig=/etc/kubernetes/controller-manager.conf', '--leader-elect=true']);
+    expect(ruleHits([withKubeconfig, configReader, roleBinding('operator', 'operator')], RULE)).toEqual([]);
+    const separate = deployment(['--kubeconfig', '/etc/kubernetes/controller-manager.conf', '--leader-elect=true']);
+    expect(ruleHits([separate, configReader, roleBinding('operator', 'operator')], RULE)).toEqual([]);
+  });
+
+  // GoogleCloudPlatform/flink-on-k8s-operator config/manager/manager.yaml (held-out-32): kubebuilder
+  // v2's --enable-leader-election, whose controller-runtime (before 0.7) locks on a ConfigMap.
+  test("real world: kubebuilder v2's --enable-leader-election with ConfigMap-lock RBAC is a warning, not certain", () => {
+    const configLock = role('operator', [
+      {
+        apiGroups: [''],
+        resources: ['configmaps'],
+        verbs: ['get', 'list', 'watch', 'create', 'update', 'patch', 'delete'],
+      },
+    ]);
+    expect(
+      ruleHits([deployment(['--enable-leader-election']), configLock, roleBinding('operator', 'operator')], RULE),
+    ).toEqual([expect.objectContaining({ severity: 'warning' })]);
+    expect(ruleHits([deployment(['--leader-elect']), configLock, roleBinding('operator', 'operator')], RULE)).toEqual([
+      expect.objectContaining({ severity: 'error' }),
+    ]);
+    // Without even the ConfigMap lock's rights, no version can hold a lock.
+    expect(
+      ruleHits([deployment(['--enable-leader-election']), configReader, roleBinding('operator', 'operator')], RULE),
+    ).toEqual([expect.objectContaining({ severity: 'error' })]);
+  });
+
   test('also reads --leader-election (CSI sidecars) and a bare --leader-elect', () => {
     for (const flag of ['--leader-election', '--leader-elect']) {
       expect(ruleHits([deployment([flag]), configReader, roleBinding('operator', 'operator')], RULE)).toHaveLength(1);

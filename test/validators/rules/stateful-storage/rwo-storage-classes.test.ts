@@ -26,6 +26,17 @@ describe(`${RULE}: what the StorageClass says about where volumes can be used`, 
     expect(ruleHits(objects, RULE)).toEqual([]);
   });
 
+  // SmolTech/CityForge k8s/opensearch.yaml (held-out-34, class microk8s-hostpath) and
+  // alex204b/bukki-booking-platform k8s/backend-deployment.yaml (class hostpath, Docker Desktop).
+  test.each([['microk8s-hostpath'], ['hostpath']])(
+    'real world: the default class of MicroK8s and Docker Desktop (%s) is node-local',
+    (className) => {
+      const objects = [claim('data', { accessModes: ['ReadWriteOnce'], storageClassName: className }), deployment];
+      expect(ruleHits(objects, RULE)).toEqual([]);
+      expect(ruleHits([storageClass(className, 'docker.io/hostpath'), ...objects], RULE)).toEqual([]);
+    },
+  );
+
   // k8up-io/k8up e2e/definitions (held-out-10): claims of class standard next to a kind cluster
   // config (e2e/definitions/kind/config.yaml); kind's standard class is rancher.io/local-path.
   test('real world: class `standard` is node-local when the input configures a kind cluster, and is refused otherwise (GKE pd)', () => {
@@ -39,6 +50,29 @@ describe(`${RULE}: what the StorageClass says about where volumes can be used`, 
     expect(
       ruleHits([storageClass('standard', 'pd.csi.storage.gke.io'), standardClaim, deployment, kindCluster], RULE),
     ).toEqual([{ kind: 'Deployment', name: 'web', path, severity: 'error', suppressed: false }]);
+  });
+
+  // shannon1989/data-platform-k8s infra/minio (held-out-32): a rolling Deployment on a claim of no
+  // class, in a repository whose clusters are kind clusters (kind.x-k8s.io Cluster configs).
+  test("real world: a claim of no class gets kind's default class (local-path) where the input configures a kind cluster", () => {
+    const noClass = claim('data', { accessModes: ['ReadWriteOnce'] });
+    const kindCluster = { apiVersion: 'kind.x-k8s.io/v1alpha4', kind: 'Cluster', nodes: [{ role: 'control-plane' }] };
+    expect(ruleHits([noClass, deployment, kindCluster], RULE)).toEqual([]);
+    expect(ruleHits([noClass, deployment], RULE)).toEqual([
+      { kind: 'Deployment', name: 'web', path, severity: 'error', suppressed: false },
+    ]);
+  });
+
+  // Akhilkm/HDFS-K8S k8s/hdfs-namenode-deployment.yaml (held-out-32): the Deployment is written
+  // without a namespace, its claim (class fast, azure-disk) with namespace hdfs-cluster.
+  test('real world: a workload written without a namespace finds its claim written with one', () => {
+    const namespaced = {
+      ...claim('data', { accessModes: ['ReadWriteOnce'], storageClassName: 'fast' }),
+      metadata: { name: 'data', namespace: 'hdfs-cluster' },
+    };
+    expect(ruleHits([storageClass('fast', 'kubernetes.io/azure-disk'), namespaced, deployment], RULE)).toEqual([
+      { kind: 'Deployment', name: 'web', path, severity: 'error', suppressed: false },
+    ]);
   });
 
   test('warns (does not refuse) on a shared filesystem, which does not enforce ReadWriteOnce across nodes', () => {
