@@ -71,7 +71,11 @@ export function textReplacements(
         end: planned.replacement.end + base,
       });
   }
-  return { replacements };
+  // New lines are written with the document's own line ends (Windows files keep `\r\n`).
+  const crlf = /\r\n/.test(documentText.slice(0, documentText.indexOf('\n') + 1));
+  return crlf
+    ? { replacements: replacements.map((r) => ({ ...r, text: r.text.replace(/\r?\n/g, '\r\n') })) }
+    : { replacements };
 }
 
 /** Applies non-overlapping replacements (the later ones first, so offsets stay valid). */
@@ -113,11 +117,14 @@ function blockScalarReplacements(
   if (node.type !== Scalar.BLOCK_LITERAL || !range || typeof node.value !== 'string') return undefined;
   const headerEnd = text.indexOf('\n', range[0]);
   if (headerEnd < 0 || /\d/.test(text.slice(range[0], headerEnd))) return undefined;
+  // A file with Windows line ends keeps them: the `\r` before each `\n` is no part of the text.
+  const newline = text[headerEnd - 1] === '\r' ? '\r\n' : '\n';
   const outerLines: Array<{ start: number; length: number }> = [];
   for (let start = headerEnd + 1; start < range[1];) {
     const end = text.indexOf('\n', start);
     const lineEnd = end < 0 || end > range[1] ? range[1] : end;
-    outerLines.push({ start, length: lineEnd - start });
+    const contentEnd = newline === '\r\n' && text[lineEnd - 1] === '\r' ? lineEnd - 1 : lineEnd;
+    outerLines.push({ start, length: contentEnd - start });
     start = lineEnd + 1;
   }
   const firstContent = outerLines.find((line) => text.slice(line.start, line.start + line.length).trim() !== '');
@@ -144,7 +151,7 @@ function blockScalarReplacements(
     replacements: planned.replacements.map((replacement) => ({
       start: toOuter(replacement.start),
       end: toOuter(replacement.end),
-      text: replacement.text.replace(/\n/g, `\n${' '.repeat(indent)}`),
+      text: replacement.text.replace(/\n/g, `${newline}${' '.repeat(indent)}`),
     })),
   };
 }
@@ -239,6 +246,7 @@ function insertPair(text: string, map: YAMLMap, key: string, value: unknown): Pl
   const indent = firstKey - (text.lastIndexOf('\n', firstKey - 1) + 1);
   let at = text.indexOf('\n', Math.max(lastEnd - 1, 0));
   if (at < 0) at = text.length;
+  else if (text[at - 1] === '\r') at--;
   return { replacement: { start: at, end: at, text: `\n${' '.repeat(indent)}${entry}` } };
 }
 

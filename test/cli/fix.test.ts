@@ -84,6 +84,56 @@ describe('ballast fix', () => {
     }
   });
 
+  // shannon1989/data-platform-k8s infra/kind/kind-single-node.yaml (held-out-32): a kind cluster
+  // written with Windows line ends, whose InitConfiguration patch sets eviction-hard to one signal.
+  test('real world: a file with Windows line ends keeps them, in a block-scalar patch and in an inserted line', async () => {
+    const kind = [
+      'kind: Cluster',
+      'apiVersion: kind.x-k8s.io/v1alpha4',
+      'nodes:',
+      '  - role: control-plane',
+      '    kubeadmConfigPatches:',
+      '      - |',
+      '        kind: InitConfiguration',
+      '        nodeRegistration:',
+      '          kubeletExtraArgs:',
+      '            eviction-hard: "memory.available<500Mi"',
+      '',
+    ].join('\r\n');
+    const deployment = [
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata: {name: db}',
+      'spec:',
+      '  replicas: 1',
+      '  selector: {matchLabels: {app: db}}',
+      '  template:',
+      '    metadata: {labels: {app: db}}',
+      '    spec:',
+      '      containers: [{name: db, image: postgres:16}]',
+      '      volumes: [{name: data, persistentVolumeClaim: {claimName: data}}]',
+      '---',
+      'apiVersion: v1',
+      'kind: PersistentVolumeClaim',
+      'metadata: {name: data}',
+      'spec: {accessModes: [ReadWriteOnce], storageClassName: gp3, resources: {requests: {storage: 1Gi}}}',
+      '',
+    ].join('\r\n');
+    const tree = tempTree({ 'kind.yaml': kind, 'db.yaml': deployment });
+    try {
+      await ballast(['fix', '--kube-version', '1.31', tree.dir]);
+      const fixedKind = fs.readFileSync(path.join(tree.dir, 'kind.yaml'), 'utf8');
+      expect(fixedKind).toContain('eviction-hard: "memory.available<500Mi,nodefs.available<10%');
+      const fixedDeployment = fs.readFileSync(path.join(tree.dir, 'db.yaml'), 'utf8');
+      expect(fixedDeployment).toContain('  strategy: {type: Recreate}\r\n');
+      for (const text of [fixedKind, fixedDeployment]) expect(text.replace(/\r\n/g, '')).not.toContain('\n');
+      const json = await lintJson(['--kube-version', '1.31', tree.dir]);
+      expect(json.json.findings.filter((f) => f.rule !== 'deprecated-kubelet-eviction-flag')).toEqual([]);
+    } finally {
+      tree.cleanup();
+    }
+  });
+
   test('JSON findings carry their edits; SARIF results carry fixes whose replacements turn the file into the fixed one', async () => {
     const tree = tempTree({ 'mixed.yaml': MIXED });
     const file = path.join(tree.dir, 'mixed.yaml');
