@@ -188,25 +188,20 @@ export function runSynthBench(
   );
   // The gate's cost inside a real synth: the same ballast app synthesized without its gate (ballast
   // constructs install one, so it is taken out after building) and with it. Only synth() is timed.
-  // During App.synth() the gate hands the manifests it serialized to the writer, so this is the
-  // true added cost, unlike a standalone validateApp(), which serializes everything once more.
   const synth = (app: App) => app.synth();
+  const ungated = after(() => {
+    const { app } = buildApp(outdir, ballastWorkload, true);
+    app.node.tryRemoveChild('BallastGate');
+    return app;
+  }, synth);
   const gateCost = pairedMs(
     RUNS,
-    after(() => {
-      const { app } = buildApp(outdir, ballastWorkload, true);
-      app.node.tryRemoveChild('BallastGate');
-      return app;
-    }, synth),
+    ungated,
     after(() => buildApp(outdir, ballastWorkload, true).app, synth),
   );
   const gateCostWithinSynth = pairedMs(
     RUNS,
-    after(() => {
-      const { app } = buildApp(outdir, ballastWorkload, true);
-      app.node.tryRemoveChild('BallastGate');
-      return app;
-    }, synth),
+    ungated,
     after(() => buildApp(outdir, ballastWorkload, true), withinSynth),
   );
   const standalone = medianMs(

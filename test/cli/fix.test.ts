@@ -6,6 +6,29 @@ import { ballast, lintJson, tempTree } from './run-cli';
 const MIXED = fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'fix', 'mixed.yaml'), 'utf8');
 const GOOD = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: fine}  # untouched\n';
 
+/** A one-replica workload of `kind` whose pod mounts ReadWriteOnce claim `data` of gp3, and the claim: YAML lines. */
+function workloadOnClaim(apiVersion: string, kind: string, specLines: readonly string[]): string[] {
+  return [
+    `apiVersion: ${apiVersion}`,
+    `kind: ${kind}`,
+    'metadata: {name: db}',
+    'spec:',
+    '  replicas: 1',
+    ...specLines,
+    '  template:',
+    '    metadata: {labels: {app: db}}',
+    '    spec:',
+    '      containers: [{name: db, image: postgres:16}]',
+    '      volumes: [{name: data, persistentVolumeClaim: {claimName: data}}]',
+    '---',
+    'apiVersion: v1',
+    'kind: PersistentVolumeClaim',
+    'metadata: {name: data}',
+    'spec: {accessModes: [ReadWriteOnce], storageClassName: gp3, resources: {requests: {storage: 1Gi}}}',
+    '',
+  ];
+}
+
 describe('ballast fix', () => {
   test('fixes every fixable error in place, keeps comments and untouched text, and a second run changes nothing', async () => {
     const tree = tempTree({ 'deploy/mixed.yaml': MIXED, 'deploy/good.yaml': GOOD });
@@ -49,28 +72,12 @@ describe('ballast fix', () => {
   });
 
   test('an OpenShift DeploymentConfig on a ReadWriteOnce claim gets Recreate, keeping the rest of its strategy', async () => {
-    const dc = [
-      'apiVersion: apps.openshift.io/v1',
-      'kind: DeploymentConfig',
-      'metadata: {name: db}',
-      'spec:',
-      '  replicas: 1',
+    const dc = workloadOnClaim('apps.openshift.io/v1', 'DeploymentConfig', [
       '  strategy:',
       '    type: Rolling  # the default',
       '    rollingParams: {maxSurge: 25%}',
       '    resources: {limits: {cpu: 100m}}',
-      '  template:',
-      '    metadata: {labels: {app: db}}',
-      '    spec:',
-      '      containers: [{name: db, image: postgres:16}]',
-      '      volumes: [{name: data, persistentVolumeClaim: {claimName: data}}]',
-      '---',
-      'apiVersion: v1',
-      'kind: PersistentVolumeClaim',
-      'metadata: {name: data}',
-      'spec: {accessModes: [ReadWriteOnce], storageClassName: gp3, resources: {requests: {storage: 1Gi}}}',
-      '',
-    ].join('\n');
+    ]).join('\n');
     const tree = tempTree({ 'dc.yaml': dc });
     try {
       expect((await ballast(['fix', tree.dir])).code).toBe(0);
@@ -100,25 +107,7 @@ describe('ballast fix', () => {
       '            eviction-hard: "memory.available<500Mi"',
       '',
     ].join('\r\n');
-    const deployment = [
-      'apiVersion: apps/v1',
-      'kind: Deployment',
-      'metadata: {name: db}',
-      'spec:',
-      '  replicas: 1',
-      '  selector: {matchLabels: {app: db}}',
-      '  template:',
-      '    metadata: {labels: {app: db}}',
-      '    spec:',
-      '      containers: [{name: db, image: postgres:16}]',
-      '      volumes: [{name: data, persistentVolumeClaim: {claimName: data}}]',
-      '---',
-      'apiVersion: v1',
-      'kind: PersistentVolumeClaim',
-      'metadata: {name: data}',
-      'spec: {accessModes: [ReadWriteOnce], storageClassName: gp3, resources: {requests: {storage: 1Gi}}}',
-      '',
-    ].join('\r\n');
+    const deployment = workloadOnClaim('apps/v1', 'Deployment', ['  selector: {matchLabels: {app: db}}']).join('\r\n');
     const tree = tempTree({ 'kind.yaml': kind, 'db.yaml': deployment });
     try {
       await ballast(['fix', '--kube-version', '1.31', tree.dir]);
