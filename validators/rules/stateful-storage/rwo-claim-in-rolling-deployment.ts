@@ -247,26 +247,11 @@ export const rwoClaimInRollingDeployment: Rule = {
   parameters: PARAMETERS,
   check(context) {
     const parameters = parametersOf(context, PARAMETERS);
-    const markedDefaults = defaultStorageClasses(context.index);
     const judge: StorageJudge = {
       index: context.index,
       claims: new ClaimResolver(context.index),
       nodeLocalClasses: new Set(parameters.nodeLocalStorageClasses),
-      // The team's word for the default class counts only where the input marks none; so does
-      // kind's default class (local-path), where the input configures a kind cluster.
-      defaults:
-        markedDefaults.length > 0
-          ? markedDefaults
-          : parameters.defaultStorageClass !== undefined
-            ? [
-                {
-                  name: parameters.defaultStorageClass,
-                  ...optionalStorageClass(context.index.get('StorageClass', undefined, parameters.defaultStorageClass)),
-                },
-              ]
-            : context.index.derived(holdsKindCluster)
-              ? [{ name: KIND_DEFAULT_CLASS_NAME }]
-              : [],
+      defaults: defaultClasses(context.index, parameters.defaultStorageClass),
     };
     // Every mount of a claim whose storage holds it to one node, by claim: two workloads on one
     // claim can run their pods on two nodes as surely as two replicas can.
@@ -299,6 +284,19 @@ export const rwoClaimInRollingDeployment: Rule = {
     for (const mounts of mountsByClaim.values()) reportSharedClaim(context, mounts);
   },
 };
+
+/**
+ * The classes a claim of no class may get: those the input marks the default; where it marks none,
+ * the one the team names (`defaultStorageClass`), else kind's local-path `standard` where the input
+ * configures a kind cluster; else none known.
+ */
+function defaultClasses(index: ObjectIndex, named: string | undefined): readonly DefaultStorageClass[] {
+  const marked = defaultStorageClasses(index);
+  if (marked.length > 0) return marked;
+  if (named !== undefined)
+    return [{ name: named, ...optionalStorageClass(index.get('StorageClass', undefined, named)) }];
+  return index.derived(holdsKindCluster) ? [{ name: KIND_DEFAULT_CLASS_NAME }] : [];
+}
 
 /** What judging a claim's storage needs, made once per run. */
 interface StorageJudge {
