@@ -4,10 +4,11 @@ import { IndexedObject, ObjectIndex } from '../../object-index';
 import { KUBESPRAY_KUBELET_VARIABLES, KUBESPRAY_VARIABLES_KIND } from '../../kubespray-variables';
 import { K3S_CONFIG_KIND, KUBELET_ARG_KEY } from '../../k3s-config';
 import { TALOS_MACHINE_CONFIG_KIND } from '../../talos-machine-config';
+import { RKE_CLUSTER_CONFIG_KIND } from '../../rke-cluster-config';
 import { EvictionSettingsView, fromKubeletCommand, fromKubeletConfiguration } from './eviction-views';
 
 /**
- * Kubelet eviction as cluster installers and distributions write it: kops, Talos, k3s/RKE2, k3d and
+ * Kubelet eviction as cluster installers and distributions write it: kops, Talos, k3s/RKE2, k3d, RKE and
  * Kubespray, each turned into the views the eviction rules judge, at the installer's own fields.
  */
 export function installerKubeletSettings(index: ObjectIndex): EvictionSettingsView[] {
@@ -15,6 +16,7 @@ export function installerKubeletSettings(index: ObjectIndex): EvictionSettingsVi
     ...kopsKubeletSettings(index),
     ...talosKubeletSettings(index),
     ...k3sKubeletArgs(index),
+    ...rkeKubeletArgs(index),
     ...index.ofKind(KUBESPRAY_VARIABLES_KIND).flatMap(fromKubesprayVariables),
   ];
 }
@@ -99,6 +101,22 @@ function k3sKubeletArgs(index: ObjectIndex): EvictionSettingsView[] {
         : [];
     });
     const view = fromKubeletCommand(cluster, `k3d Simple ${cluster.ref.name ?? ''} options.k3s.extraArgs`, words);
+    if (view) views.push(view);
+  }
+  return views;
+}
+
+/** The kubelet flags of an RKE cluster.yml: `services.kubelet.extra_args`, a map of flag names to values. */
+function rkeKubeletArgs(index: ObjectIndex): EvictionSettingsView[] {
+  const views: EvictionSettingsView[] = [];
+  for (const config of index.ofKind(RKE_CLUSTER_CONFIG_KIND)) {
+    const words = Object.entries(asRecord(getRecord(config.raw, 'services', 'kubelet')?.extra_args) ?? {}).flatMap(
+      ([name, value]) =>
+        typeof value === 'string' || typeof value === 'number'
+          ? [{ text: `--${name}=${String(value)}`, path: fieldPath('services', 'kubelet', 'extra_args', name) }]
+          : [],
+    );
+    const view = fromKubeletCommand(config, 'RKE services.kubelet.extra_args', words);
     if (view) views.push(view);
   }
   return views;
