@@ -20,10 +20,10 @@ const MAX_LIST_DEPTH = 8;
  * The objects a document stands for: the document itself, or, for `kind: List` and every `*List`
  * kind with an `items` array (`kubectl get -o yaml` writes these; a raw ApiObject or an Included
  * file can hold one), each of its items, recursively; for an OpenShift Template, its `objects` as
- * `oc process` renders them with the parameters' defaults (openshift-template.ts). Every door (the synth gate, the cdk8s
- * plugin, the policy pack and `ballast lint`) expands Lists with this one function, so an object
- * wrapped in a List is checked the same way everywhere. Items that are not Kubernetes objects
- * (no kind and no apiVersion) are left out, as at the top level.
+ * `oc process` renders them with the parameters' defaults (openshift-template.ts). Every door (the
+ * synth gate, the cdk8s plugin, the policy pack and `ballast lint`) expands Lists with this one
+ * function, so an object wrapped in a List is checked the same way everywhere. Items that are not
+ * Kubernetes objects (no kind and no apiVersion) are left out, as at the top level.
  */
 export function listedObjects(document: unknown): ListedObject[] {
   const found: ListedObject[] = [];

@@ -82,7 +82,8 @@ export class ObjectIndex {
   public readonly objects: readonly IndexedObject[];
   private readonly byKindMap = new Map<string, IndexedObject[]>();
   private readonly byKey = new Map<string, IndexedObject[]>();
-  private readonly byKindAndName = new Map<string, IndexedObject[]>();
+  /** Per kind, its objects by name alone: built for a kind the first time it is asked for. */
+  private readonly byNameOfKind = new Map<string, Map<string, IndexedObject[]>>();
   private readonly podTemplateList: PodTemplate[] = [];
   private readonly volumesByClaim = new Map<string, IndexedObject[]>();
   /** The volumes whose claimRef names a claim, by the claim's name alone. */
@@ -162,7 +163,14 @@ export class ObjectIndex {
    * object written without a namespace may mean, as both get theirs when applied (`kubectl apply -n`).
    */
   public getInAnyNamespace(kind: string, name: string, from?: IndexedObject): IndexedObject | undefined {
-    return nearest(this.byKindAndName.get(`${kind}\u0000${name}`), from);
+    let byName = this.byNameOfKind.get(kind);
+    if (!byName) {
+      byName = new Map();
+      for (const object of this.ofKind(kind))
+        if (object.ref.name !== undefined) appendTo(byName, object.ref.name, object);
+      this.byNameOfKind.set(kind, byName);
+    }
+    return nearest(byName.get(name), from);
   }
 
   /** Every pod template in the set: Pods, PodTemplates and every workload kind including CronJob. */
@@ -293,7 +301,6 @@ export class ObjectIndex {
     if (!list) this.byKindMap.set(kind, (list = []));
     list.push(object);
     appendTo(this.byKey, key(object.ref.kind, object.ref.namespace, object.ref.name), object);
-    appendTo(this.byKindAndName, `${object.ref.kind ?? ''}\u0000${object.ref.name ?? ''}`, object);
 
     const podSpec = podSpecOf(object.ref.kind, object.raw);
     if (podSpec) this.podTemplateList.push({ owner: object, ...podSpec });
