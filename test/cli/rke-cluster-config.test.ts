@@ -10,26 +10,24 @@ const SILENT = { out: () => undefined, err: () => undefined };
  * Lancger/opsfull rke/cluster.yml (held-out-36), cut down: RKE passes `services.kubelet.extra_args`
  * to the kubelet as flags; these soft thresholds are not above the default hard ones.
  */
-const SOFT_NOT_ABOVE_HARD = `nodes:
-  - address: 10.0.0.1
-    user: rke
-    role: [controlplane, etcd, worker]
-services:
-  kubelet:
-    extra_args:
-      eviction-soft: "memory.available<10%,nodefs.available<10%,imagefs.available<10%"
-      eviction-soft-grace-period: "memory.available=2m,nodefs.available=2m,imagefs.available=2m"
-`;
-const PARTIAL_HARD = `nodes:
-  - address: 10.0.0.1
-    user: rke
-    role: [controlplane, etcd, worker]
-services:
-  kubelet:
-    extra_args:
-      max-pods: "150"
-      eviction-hard: "memory.available<500Mi"
-`;
+/** An RKE cluster.yml of one node whose kubelet gets `extraArgs` (YAML lines under extra_args). */
+const rkeCluster = (extraArgs: readonly string[]) =>
+  [
+    'nodes:',
+    '  - address: 10.0.0.1',
+    '    user: rke',
+    '    role: [controlplane, etcd, worker]',
+    'services:',
+    '  kubelet:',
+    '    extra_args:',
+    ...extraArgs.map((line) => `      ${line}`),
+    '',
+  ].join('\n');
+const SOFT_NOT_ABOVE_HARD = rkeCluster([
+  'eviction-soft: "memory.available<10%,nodefs.available<10%,imagefs.available<10%"',
+  'eviction-soft-grace-period: "memory.available=2m,nodefs.available=2m,imagefs.available=2m"',
+]);
+const PARTIAL_HARD = rkeCluster(['max-pods: "150"', 'eviction-hard: "memory.available<500Mi"']);
 
 const errors = (dir: string) =>
   lint([dir], { cwd: dir, kubeVersion: '1.31' })
@@ -60,7 +58,7 @@ describe('kubelet flags of an RKE cluster.yml (services.kubelet.extra_args)', ()
         '      eviction-hard: "memory.available<500Mi,nodefs.available<10%,nodefs.inodesFree<5%,imagefs.available<15%,imagefs.inodesFree<5%"\n',
       );
       expect(errors(dir)).toEqual([]);
-      fs.writeFileSync(path.join(dir, 'cluster.yml'), PARTIAL_HARD.replace(/ {6}eviction-hard.*\n/, ''));
+      fs.writeFileSync(path.join(dir, 'cluster.yml'), rkeCluster(['max-pods: "150"']));
       expect(lint([dir], { cwd: dir, kubeVersion: '1.31' }).findings).toEqual([]);
     } finally {
       cleanup();

@@ -4,7 +4,7 @@ import { RoleGrant } from '../../object-index';
 import { Rule } from '../../rule';
 import { LEGACY_LOCKS } from './legacy-leader-election-lock';
 import { LeaderElectionSettings, leaderElectionEnabled, leaderElectionSettings } from './leader-election-settings';
-import { PolicyRule, effectiveRules, hasVerb, missingLeaseVerbs, namesCoreResource } from './rbac';
+import { LEASE_LOCK_VERBS, PolicyRule, effectiveRules, hasVerb, missingLeaseVerbs, namesCoreResource } from './rbac';
 
 export const leaderElectionWithoutLeaseRbac: Rule = {
   id: 'leader-election-without-lease-rbac',
@@ -116,9 +116,9 @@ interface Missing {
   readonly configMapLock: boolean;
 }
 
-/** get, create and update on configmaps: what controller-runtime's ConfigMap lock (before 0.7) needs. */
+/** The lock verbs on configmaps: client-go's ConfigMap lock (controller-runtime before 0.7) uses the Lease lock's. */
 function allowsConfigMapLock(rules: readonly PolicyRule[]): boolean {
-  return ['get', 'create', 'update'].every((verb) =>
+  return LEASE_LOCK_VERBS.every((verb) =>
     rules.some((rule) => namesCoreResource(rule, 'configmaps') && hasVerb(rule, [verb])),
   );
 }

@@ -263,12 +263,15 @@ export const rwoClaimInRollingDeployment: Rule = {
       // Every pod of a workload pinned to one node runs there, where ReadWriteOnce allows them all.
       if (pinnedNodeOfPod(template.spec) !== undefined) continue;
       const reason = concurrentPodsReason(workload);
+      const mayShare = isLongRunning(workload) && runsPods(workload);
+      // A workload that neither runs two pods at once nor may share a claim has nothing to judge.
+      if (reason === undefined && !mayShare) continue;
       for (const volume of claimVolumes(template.spec)) {
         const storage = judgeStorage(judge, workload, volume);
         if (!storage) continue;
         const path = `${template.path}.volumes[${volume.position}].persistentVolumeClaim`;
         if (reason !== undefined) context.report(workload, { path, ...storage.report(reason) });
-        if (storage.claim.object && isLongRunning(workload) && runsPods(workload)) {
+        if (storage.claim.object && mayShare) {
           const mounts = mountsByClaim.get(storage.claim.object) ?? [];
           mounts.push({
             workload,
@@ -398,7 +401,7 @@ function reportSharedClaim(context: RuleContext, mounts: readonly ClaimMount[]):
     if (!byIdentity.has(identity)) byIdentity.set(identity, mount);
   }
   const [first, ...others] = byIdentity.values();
-  if (!first || others.some((mount) => mount.coLocated) || first.coLocated) return;
+  if (!first || [first, ...others].some((mount) => mount.coLocated)) return;
   for (const mount of others) {
     if (mount.reported || mount.workload.source.file !== first.workload.source.file) continue;
     const reason = `${first.workload.ref.kind} ${first.workload.ref.name ?? ''} in the same file mounts it too, and nothing keeps their pods on one node`;
