@@ -36,6 +36,7 @@ export const EVICTION_SETTING_KINDS: readonly string[] = [
 export const LEADER_ELECTION_SETTING_KINDS: readonly string[] = [
   ...WORKLOAD_KINDS,
   'KubeSchedulerConfiguration and other component *Configuration kinds',
+  'KubeFedConfig (spec.leaderElect)',
   'ConfigMap (component configuration in a value)',
   'ClusterConfiguration',
   ...KUBEADM_CONFIG_KINDS.filter((kind) => kind !== 'InitConfiguration' && kind !== 'JoinConfiguration'),

