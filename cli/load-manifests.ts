@@ -3,7 +3,7 @@ import { Finding, ObjectSource } from '../validators/finding';
 import { listedObjects } from '../validators/list-items';
 import { kubesprayVariables } from '../validators/kubespray-variables';
 import { k3sConfig } from '../validators/k3s-config';
-import { talosMachineConfig } from '../validators/talos-machine-config';
+import { talhelperConfig, talosMachineConfig } from '../validators/talos-machine-config';
 import { rkeClusterConfig } from '../validators/rke-cluster-config';
 import { isSystemdUnitText, parseSystemdDropIn } from '../validators/systemd-drop-in';
 import { KUBERNETES_YAML_SCHEMA } from '../validators/yaml-schema';
@@ -264,12 +264,13 @@ function loadDocuments(
     });
   }
   // Scalars, sequences and empty documents are not Kubernetes objects; Lists are expanded. Kubespray
-  // inventory variables, k3s/RKE2, Talos and RKE configuration that reach the kubelet are read as objects of their own.
+  // inventory variables, k3s/RKE2, Talos (and talhelper) and RKE configuration that reach the kubelet are read as objects of their own.
   const listed = documents.map((document) =>
     listedObjects(
       kubesprayVariables(document, file) ??
         k3sConfig(document) ??
         talosMachineConfig(document) ??
+        talhelperConfig(document) ??
         rkeClusterConfig(document) ??
         document,
     ),

@@ -17,3 +17,17 @@ export function talosMachineConfig(document: unknown): JsonRecord | undefined {
   if (!isKindlessDocument(document)) return undefined;
   return getRecord(document, 'machine', 'kubelet') ? { kind: TALOS_MACHINE_CONFIG_KIND, ...document } : undefined;
 }
+
+/**
+ * The kind ballast gives a talhelper configuration (`talconfig.yaml`: `talosVersion`, `nodes`),
+ * from which talhelper generates each node's Talos machine configuration.
+ */
+export const TALHELPER_CONFIG_KIND = 'TalhelperConfig';
+
+/** A talhelper `talconfig.yaml` document as an object of kind TalhelperConfig; undefined for any other document. */
+export function talhelperConfig(document: unknown): JsonRecord | undefined {
+  if (!isKindlessDocument(document)) return undefined;
+  return typeof document.talosVersion === 'string' && Array.isArray(document.nodes)
+    ? { kind: TALHELPER_CONFIG_KIND, ...document }
+    : undefined;
+}

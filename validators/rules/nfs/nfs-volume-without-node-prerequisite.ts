@@ -9,6 +9,7 @@ import {
   nfsClientLabelKeys,
   nfsVolumeType,
   podRequiresLabel,
+  talosNodeConfiguration,
   volumeRequiresLabel,
 } from './nfs-volumes';
 
@@ -26,13 +27,15 @@ const PARAMETERS = z.strictObject({
 export const nfsVolumeWithoutNodePrerequisite: Rule = {
   id: 'nfs-volume-without-node-prerequisite',
   severity: 'error',
-  scope: [...WORKLOAD_KINDS, 'PersistentVolume'],
+  scope: [...WORKLOAD_KINDS, 'PersistentVolume', 'TalosMachineConfig and TalhelperConfig (Talos nodes)'],
   summary: 'An in-tree NFS volume can be mounted on a node that is not known to have an NFS client.',
   why:
     "The kubelet mounts in-tree nfs volumes with the host's own mount.nfs (nfs-common on Debian/Ubuntu, " +
     'nfs-utils on RHEL-family, nfs-client on SUSE). On a node without it the pod hangs in ContainerCreating with ' +
     '"wrong fs type, bad option ... you might need a /sbin/mount.<type> helper program" (incident 5). Only a ' +
-    'required node affinity on the label of prepared nodes keeps the pod off the others.',
+    'required node affinity on the label of prepared nodes keeps the pod off the others. Talos nodes carry the ' +
+    'client in their kubelet image: with Talos node configuration in the input (a machine configuration or ' +
+    'talhelper talconfig.yaml), the volume is a warning, as only a node that is not Talos would fail.',
   fix:
     'Require a node label that marks nodes with an NFS client installed: on the PersistentVolume in ' +
     'spec.nodeAffinity.required (covers every pod using it), or on the pod template in nodeSelector / ' +
@@ -75,23 +78,44 @@ export const nfsVolumeWithoutNodePrerequisite: Rule = {
   check(context) {
     const keys = nfsClientLabelKeys(parametersOf(context, PARAMETERS).prerequisiteLabelKeys);
     const keyList = keys.size === 0 ? '(none configured)' : [...keys].join(', ');
+    const talos = talosNodeConfiguration(context.index);
+    // Talos nodes carry the NFS client: a volume is then a risk only for nodes that are not Talos.
+    const onTalos: TalosGrade = talos
+      ? {
+          severity: 'warning',
+          note:
+            ` The input configures Talos nodes (${describeSource(talos)}), whose kubelet image carries the NFS ` +
+            'client: the mount fails only on a node that is not Talos.',
+        }
+      : { note: '' };
     for (const volume of context.index.ofKind('PersistentVolume')) {
       if (nfsVolumeType(volume.raw) !== 'in-tree' || volumeRequiresLabel(volume.raw, keys)) continue;
       context.report(volume, {
         path: 'spec.nfs',
+        ...(onTalos.severity ? { severity: onTalos.severity } : {}),
         message:
           `PersistentVolume ${volume.ref.name ?? ''} is an in-tree NFS volume without spec.nodeAffinity.required ` +
           `on a node-prerequisite label (${keyList}): any pod using it may land on a node without mount.nfs and hang ` +
-          'in ContainerCreating.',
+          `in ContainerCreating.${onTalos.note}`,
       });
     }
     for (const template of context.index.podTemplates()) {
-      checkPodTemplate(context, template.owner, template.spec, template.path, keys, keyList);
-      if (template.owner.ref.kind === 'StatefulSet')
+      checkPodTemplate(context, template.owner, template.spec, template.path, keys, keyList, onTalos);
+      if (template.owner.ref.kind === 'StatefulSet' && !talos)
         checkClaimTemplates(context, template.owner, template.spec, keys, keyList);
     }
   },
 };
+
+/** How certain a missing node prerequisite is: a warning, with a note saying why, when the nodes run Talos. */
+interface TalosGrade {
+  readonly severity?: 'warning';
+  readonly note: string;
+}
+
+function describeSource(object: IndexedObject): string {
+  return object.source.file ?? `${object.ref.kind ?? 'object'} ${object.ref.name ?? ''}`.trim();
+}
 
 /**
  * A StatefulSet's claim templates of a class whose provisioner creates in-tree NFS volumes: each
@@ -128,6 +152,7 @@ function checkPodTemplate(
   specPath: string,
   keys: ReadonlySet<string>,
   keyList: string,
+  onTalos: TalosGrade,
 ): void {
   if (podRequiresLabel(spec, keys)) return;
   asArray(spec.volumes).forEach((volume, index) => {
@@ -135,13 +160,16 @@ function checkPodTemplate(
     if (asRecord(getField(volume, 'nfs'))) {
       context.report(owner, {
         path: `${specPath}.volumes[${index}].nfs`,
+        ...(onTalos.severity ? { severity: onTalos.severity } : {}),
         message:
           `${owner.ref.kind ?? 'Object'} ${owner.ref.name ?? ''} mounts in-tree NFS volume "${volumeName}" without a ` +
           `required nodeSelector / node affinity on a node-prerequisite label (${keyList}): its pods may land on a node ` +
-          'without mount.nfs and hang in ContainerCreating.',
+          `without mount.nfs and hang in ContainerCreating.${onTalos.note}`,
       });
       return;
     }
+    // On Talos the pointers below add nothing: the volumes they point at are reported, or provisioned, alike.
+    if (onTalos.severity !== undefined) return;
     const claimName = asString(getField(volume, 'persistentVolumeClaim', 'claimName'));
     const claim = context.index.get('PersistentVolumeClaim', owner.ref.namespace, claimName, owner);
     const persistentVolume = claim && context.index.volumeForClaim(claim);

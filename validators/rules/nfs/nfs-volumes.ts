@@ -1,9 +1,20 @@
 import { JsonRecord, asArray, asRecord, asString, asStringList, getField, getRecord } from '../../json';
 import { NFS_CLIENT, NODE_PREREQUISITES } from '../../node-prerequisites';
-import { ObjectIndex } from '../../object-index';
+import { IndexedObject, ObjectIndex } from '../../object-index';
+import { TALHELPER_CONFIG_KIND, TALOS_MACHINE_CONFIG_KIND } from '../../talos-machine-config';
 
 /** The csi-driver-nfs driver / provisioner name. Its node plugin brings its own mount helper. */
 export const NFS_CSI_DRIVER = 'nfs.csi.k8s.io';
+
+/**
+ * Talos node configuration in the input (a machine configuration or patch, or a talhelper
+ * `talconfig.yaml`): the cluster's nodes run Talos, whose kubelet image carries the NFS client
+ * ("The NFS client is part of the kubelet image maintained by the Talos team", talos.dev storage
+ * guide), so an in-tree NFS mount fails only on a node that is not Talos. Undefined without one.
+ */
+export function talosNodeConfiguration(index: ObjectIndex): IndexedObject | undefined {
+  return index.ofKind(TALOS_MACHINE_CONFIG_KIND)[0] ?? index.ofKind(TALHELPER_CONFIG_KIND)[0];
+}
 
 /**
  * The label keys that say "this node has an NFS client": the configured keys, minus the keys of

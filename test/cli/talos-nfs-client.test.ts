@@ -1,0 +1,131 @@
+import * as path from 'path';
+import { lint } from '../../cli/lint-command';
+import { tempTree } from './run-cli';
+
+const RULE = 'nfs-volume-without-node-prerequisite';
+
+// rathix/fleet-infra (held-out-35) at 5d6a16bd: a Talos cluster (talos/talconfig.yaml, talhelper)
+// whose media library is a static in-tree NFS PersistentVolume, mounted by jellyfin through a claim.
+const TALCONFIG = `clusterName: production
+talosVersion: v1.13.5
+kubernetesVersion: v1.36.2
+endpoint: https://kube.example.com:6443
+nodes:
+  - hostname: tal-1
+    ipAddress: 192.168.1.11
+    controlPlane: true
+`;
+const PERSISTENT_VOLUME = `apiVersion: v1
+kind: PersistentVolume
+metadata:
+  name: servarr-jellyfin-media-nfs
+spec:
+  capacity:
+    storage: 2000Gi
+  accessModes:
+    - ReadWriteMany
+  persistentVolumeReclaimPolicy: Retain
+  mountOptions:
+    - nfsvers=4
+    - hard
+  nfs:
+    server: 192.168.1.21
+    path: /mnt/hpool/media
+`;
+const CLAIM = `apiVersion: v1
+kind: PersistentVolumeClaim
+metadata:
+  name: servarr-jellyfin-media
+  namespace: servarr
+spec:
+  accessModes:
+    - ReadWriteMany
+  storageClassName: ""
+  volumeName: servarr-jellyfin-media-nfs
+  resources:
+    requests:
+      storage: 2000Gi
+`;
+const DEPLOYMENT = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: jellyfin
+  namespace: servarr
+spec:
+  replicas: 1
+  strategy:
+    type: Recreate
+  selector:
+    matchLabels: {app: jellyfin}
+  template:
+    metadata:
+      labels: {app: jellyfin}
+    spec:
+      containers:
+        - name: jellyfin
+          image: docker.io/jellyfin/jellyfin:10.11.11
+          volumeMounts: [{name: media, mountPath: /media}]
+      volumes:
+        - name: media
+          persistentVolumeClaim:
+            claimName: servarr-jellyfin-media
+        - name: cache
+          nfs: {server: 192.168.1.21, path: /mnt/hpool/cache}
+`;
+/** A Talos machine configuration patch, the other way a repository shows its nodes run Talos. */
+const TALOS_PATCH = `machine:
+  kubelet:
+    extraArgs:
+      rotate-server-certificates: "true"
+`;
+
+const nfsFindings = (files: Record<string, string>) => {
+  const { dir, cleanup } = tempTree(files);
+  try {
+    return lint([dir], { cwd: dir })
+      .findings.filter((f) => f.rule === RULE)
+      .map((f) => ({ file: path.relative(dir, f.file ?? ''), path: f.path, severity: f.severity, message: f.message }));
+  } finally {
+    cleanup();
+  }
+};
+
+const APP = {
+  'apps/servarr-common/pv.yaml': PERSISTENT_VOLUME,
+  'apps/servarr-common/pvc-media.yaml': CLAIM,
+  'apps/jellyfin/deployment.yaml': DEPLOYMENT,
+};
+
+describe('in-tree NFS on Talos nodes, whose kubelet image carries the NFS client', () => {
+  test('without Talos node configuration in the input, the volumes are errors and the claim user gets a pointer', () => {
+    expect(nfsFindings(APP).map(({ message: _message, ...finding }) => finding)).toEqual([
+      {
+        file: 'apps/jellyfin/deployment.yaml',
+        path: 'spec.template.spec.volumes[0].persistentVolumeClaim',
+        severity: 'warning',
+      },
+      { file: 'apps/jellyfin/deployment.yaml', path: 'spec.template.spec.volumes[1].nfs', severity: 'error' },
+      { file: 'apps/servarr-common/pv.yaml', path: 'spec.nfs', severity: 'error' },
+    ]);
+  });
+
+  test.each([
+    ['a talhelper talconfig.yaml', 'talos/talconfig.yaml', TALCONFIG],
+    ['a Talos machine configuration patch', 'talos/patches/kubelet.yaml', TALOS_PATCH],
+  ])(
+    'with %s in the input, each volume is a warning that says why, and the pointer is dropped',
+    (_what, file, text) => {
+      const findings = nfsFindings({ ...APP, [file]: text });
+      expect(findings.map(({ message: _message, ...finding }) => finding)).toEqual([
+        { file: 'apps/jellyfin/deployment.yaml', path: 'spec.template.spec.volumes[1].nfs', severity: 'warning' },
+        { file: 'apps/servarr-common/pv.yaml', path: 'spec.nfs', severity: 'warning' },
+      ]);
+      for (const finding of findings) {
+        expect(finding.message).toContain('The input configures Talos nodes (');
+        expect(finding.message).toContain(
+          `${file}), whose kubelet image carries the NFS client: the mount fails only on a node that is not Talos.`,
+        );
+      }
+    },
+  );
+});
