@@ -4,6 +4,7 @@ import { JsonRecord, asNumber, asRecord, isRecord, valueAt } from './json';
 import { KubeVersion } from './kube-version';
 import { defaultEvictionHard } from './rules/eviction/eviction-signals';
 import { flagMapEntries } from './rules/eviction/kubelet-flags';
+import { AL2_EVICTION_HARD, inKarpenterKubeletSettings } from './rules/eviction/karpenter-kubelet-settings';
 import { embeddedYamlDocuments } from './embedded-yaml';
 import { NFS_CLIENT } from './node-prerequisites';
 import { SYSTEMD_DROP_IN_KIND } from './systemd-drop-in';
@@ -108,12 +109,15 @@ const FIXERS: ReadonlyMap<string, Fixer> = new Map<string, Fixer>([
       const embedded = embeddedDocumentPath(object, path);
       // A kind patch holds a KubeletConfiguration (a map) or a kubeadm configuration (flags).
       if (embedded?.document.kind === 'KubeletConfiguration')
-        return completeEvictionMap(embedded.document, embedded.inner, version, embedded.in);
+        return completeEvictionMap(embedded.document, embedded.inner, defaultEvictionHard(version), embedded.in);
       if (embedded) return completeEvictionFlag(embedded.document, embedded.inner, version, embedded.in);
       // A map (a KubeletConfiguration's, Kubespray's eviction_hard, Talos's extraConfig) is completed
       // key by key; a flag in its list. A drop-in's paths lead to directive entries, never to maps.
       const map = object.kind !== SYSTEMD_DROP_IN_KIND && asRecord(valueAt(object, path)) !== undefined;
-      if (object.kind === 'KubeletConfiguration' || map) return completeEvictionMap(object, path, version);
+      // A Karpenter AL2 node's map replaces the one the AMI writes: completed with that one's signals.
+      if (map && inKarpenterKubeletSettings(object, path)) return completeEvictionMap(object, path, AL2_EVICTION_HARD);
+      if (object.kind === 'KubeletConfiguration' || map)
+        return completeEvictionMap(object, path, defaultEvictionHard(version));
       return completeEvictionFlag(object, path, version);
     },
   ],
@@ -159,16 +163,16 @@ function requireNfsClientLabel(finding: Finding, object: JsonRecord): FixPlan {
   return { edits: [edit], precondition };
 }
 
-/** An `evictionHard` map completed with the version's default signals it leaves out. */
+/** An `evictionHard` map completed with the signals of `replaced` (the version's defaults) it leaves out. */
 function completeEvictionMap(
   configuration: unknown,
   path: ReadonlyArray<string | number>,
-  version: KubeVersion,
+  replaced: Readonly<Record<string, string>>,
   inText?: ReadonlyArray<string | number>,
 ): FixPlan {
   const current = asRecord(valueAt(configuration, path));
   if (!current) return { unsafe: 'evictionHard is not a mapping' };
-  const edits: FixEdit[] = Object.entries(defaultEvictionHard(version))
+  const edits: FixEdit[] = Object.entries(replaced)
     .filter(([signal]) => !(signal in current))
     .map(([signal, threshold]) => ({
       op: 'set',

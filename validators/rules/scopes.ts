@@ -28,6 +28,7 @@ export const EVICTION_SETTING_KINDS: readonly string[] = [
   'Simple (k3d.io options.k3s.extraArgs --kubelet-arg)',
   'Cluster and InstanceGroup (kops.k8s.io spec.kubelet)',
   'TalosMachineConfig (machine.kubelet.extraArgs and extraConfig)',
+  'EC2NodeClass, NodePool and Provisioner (Karpenter kubelet settings, judged by AMI family)',
   'RkeClusterConfig (RKE cluster.yml services.kubelet.extra_args)',
   ...WORKLOAD_KINDS,
 ];

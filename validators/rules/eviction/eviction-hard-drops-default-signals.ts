@@ -1,6 +1,6 @@
 import { EVICTION_SETTING_KINDS } from '../scopes';
 import { Rule } from '../../rule';
-import { EvictionSignal, MERGE_DEFAULT_EVICTION_SETTINGS_SINCE, defaultEvictionHard } from './eviction-signals';
+import { MERGE_DEFAULT_EVICTION_SETTINGS_SINCE, defaultEvictionHard } from './eviction-signals';
 import { evictionSettingsViews } from './eviction-settings';
 import { mergesDefaultSignals } from './eviction-views';
 
@@ -43,7 +43,8 @@ export const evictionHardDropsDefaultSignals: Rule = {
     for (const view of evictionSettingsViews(context.index)) {
       if (!view.evictionHard || mergesDefaultSignals(view, version)) continue;
       const named = new Set(view.evictionHard.entries.map((entry) => entry.signal));
-      const missing = (Object.keys(defaults) as EvictionSignal[]).filter((signal) => !named.has(signal));
+      const replaced: Readonly<Record<string, string>> = view.replaces?.signals ?? defaults;
+      const missing = Object.keys(replaced).filter((signal) => !named.has(signal));
       if (missing.length === 0) continue;
       const written = named.size === 0 ? 'no signal at all' : [...named].join(', ');
       const setting = view.fromFlags ? '--eviction-hard' : 'evictionHard';
@@ -54,12 +55,12 @@ export const evictionHardDropsDefaultSignals: Rule = {
       context.report(view.object, {
         path: view.evictionHard.path,
         message:
-          `${view.where}: ${setting} names ${written}, which replaces the kubelet's defaults: ` +
-          `${missing.map((signal) => `${signal} (default ${defaults[signal]})`).join(', ')} ` +
+          `${view.where}: ${setting} names ${written}, which replaces ${view.replaces?.what ?? "the kubelet's defaults"}: ` +
+          `${missing.map((signal) => `${signal} (default ${replaced[signal]})`).join(', ')} ` +
           `${missing.length === 1 ? 'gets' : 'get'} no hard threshold at all, so the node runs out of it before the kubelet evicts anything.${mergeNote}`,
         fix:
-          `Add ${missing.map((signal) => `${signal}<${defaults[signal]}`).join(', ')} to ${setting}` +
-          (version.atLeast(MERGE_DEFAULT_EVICTION_SETTINGS_SINCE) && !view.fromFlags
+          `Add ${missing.map((signal) => `${signal}<${replaced[signal]}`).join(', ')} to ${setting}` +
+          (version.atLeast(MERGE_DEFAULT_EVICTION_SETTINGS_SINCE) && !view.fromFlags && !view.withoutMergeDefaultsField
             ? ', or set mergeDefaultEvictionSettings: true.'
             : '.'),
       });

@@ -37,6 +37,18 @@ export interface EvictionSettingsView {
    * there keeps the other default signals (unless the main file itself set a partial one).
    */
   readonly configDirDropIn?: boolean;
+  /**
+   * The settings reach the kubelet in a way ballast cannot follow (a Karpenter Bottlerocket or
+   * Custom AMI): their values are checked, but no default signal is said to be dropped.
+   */
+  readonly deliveryUnknown?: boolean;
+  /** The place has no `mergeDefaultEvictionSettings` to set (Karpenter's kubelet settings): fixes do not offer it. */
+  readonly withoutMergeDefaultsField?: boolean;
+  /**
+   * What a written evictionHard replaces when it is not the kubelet's defaults: the map an AMI's
+   * bootstrap writes first (EKS AL2: memory.available, nodefs.available, nodefs.inodesFree).
+   */
+  readonly replaces?: { readonly what: string; readonly signals: Readonly<Record<string, string>> };
 }
 
 const MAP_FIELDS = ['evictionHard', 'evictionSoft', 'evictionSoftGracePeriod', 'evictionMinimumReclaim'] as const;
@@ -150,8 +162,10 @@ export function effectiveHardThresholds(view: EvictionSettingsView, version: Kub
 /**
  * True when the kubelet fills in unnamed default signals: `mergeDefaultEvictionSettings: true`
  * (from 1.33), or a `--config-dir` drop-in, which is merged onto the defaulted main configuration.
+ * Settings whose way to the kubelet is unknown are taken to keep the defaults: nothing is claimed.
  */
 export function mergesDefaultSignals(view: EvictionSettingsView, version: KubeVersion): boolean {
+  if (view.deliveryUnknown) return true;
   if (view.configDirDropIn && version.atLeast(CONFIG_DIR_SINCE)) return true;
   return view.mergeDefaults?.value === true && version.atLeast(MERGE_DEFAULT_EVICTION_SETTINGS_SINCE);
 }

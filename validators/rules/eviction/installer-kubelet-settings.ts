@@ -6,10 +6,12 @@ import { K3S_CONFIG_KIND, KUBELET_ARG_KEY } from '../../k3s-config';
 import { TALOS_MACHINE_CONFIG_KIND } from '../../talos-machine-config';
 import { RKE_CLUSTER_CONFIG_KIND } from '../../rke-cluster-config';
 import { EvictionSettingsView, fromKubeletCommand, fromKubeletConfiguration } from './eviction-views';
+import { karpenterKubeletSettings } from './karpenter-kubelet-settings';
 
 /**
- * Kubelet eviction as cluster installers and distributions write it: kops, Talos, k3s/RKE2, k3d, RKE and
- * Kubespray, each turned into the views the eviction rules judge, at the installer's own fields.
+ * Kubelet eviction as cluster installers, distributions and node provisioners write it: kops, Talos,
+ * k3s/RKE2, k3d, RKE, Kubespray and Karpenter, each turned into the views the eviction rules judge,
+ * at the installer's own fields.
  */
 export function installerKubeletSettings(index: ObjectIndex): EvictionSettingsView[] {
   return [
@@ -18,6 +20,7 @@ export function installerKubeletSettings(index: ObjectIndex): EvictionSettingsVi
     ...k3sKubeletArgs(index),
     ...rkeKubeletArgs(index),
     ...index.ofKind(KUBESPRAY_VARIABLES_KIND).flatMap(fromKubesprayVariables),
+    ...karpenterKubeletSettings(index),
   ];
 }
 
