@@ -7,8 +7,8 @@
  *
  * Every string value is kept once, short ones too (`app`, `v1`, `/data`, `ReadWriteOnce`: each
  * parse makes a new copy, about 24 bytes apiece; keeping one saved 10 MB of the 53 MB on 40,000
- * objects): one `Interner` serves a whole run. Only plain objects and arrays are rebuilt; anything else js-yaml makes
- * (`!!binary` bytes) is kept as it is. A node that YAML aliases in many places is rebuilt once and
+ * objects): one `Interner` serves a whole run. Only plain objects and arrays are rebuilt; anything
+ * else js-yaml makes (`!!binary` bytes) is kept as it is. A node that YAML aliases in many places is rebuilt once and
  * shared again, so an alias bomb (a few hundred bytes that name 10^9 nodes) stays a few hundred
  * nodes here too.
  */

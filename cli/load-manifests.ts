@@ -264,7 +264,8 @@ function loadDocuments(
     });
   }
   // Scalars, sequences and empty documents are not Kubernetes objects; Lists are expanded. Kubespray
-  // inventory variables, k3s/RKE2, Talos (and talhelper) and RKE configuration that reach the kubelet are read as objects of their own.
+  // inventory variables, k3s/RKE2, Talos (and talhelper) and RKE configuration that reach the
+  // kubelet are read as objects of their own.
   const listed = documents.map((document) =>
     listedObjects(
       kubesprayVariables(document, file) ??

@@ -4,7 +4,7 @@ import { tempTree } from './run-cli';
 
 const RULE = 'nfs-volume-without-node-prerequisite';
 
-// rathix/fleet-infra (held-out-35) at 5d6a16bd: a Talos cluster (talos/talconfig.yaml, talhelper)
+// rathix/fleet-infra (held-out-13) at 5d6a16bd: a Talos cluster (talos/talconfig.yaml, talhelper)
 // whose media library is a static in-tree NFS PersistentVolume, mounted by jellyfin through a claim.
 const TALCONFIG = `clusterName: production
 talosVersion: v1.13.5

@@ -56,7 +56,7 @@ export const evictionHardDropsDefaultSignals: Rule = {
         path: view.evictionHard.path,
         message:
           `${view.where}: ${setting} names ${written}, which replaces ${view.replaces?.what ?? "the kubelet's defaults"}: ` +
-          `${missing.map((signal) => `${signal} (default ${replaced[signal]})`).join(', ')} ` +
+          `${missing.map((signal) => `${signal} (${view.replaces ? 'was' : 'default'} ${replaced[signal]})`).join(', ')} ` +
           `${missing.length === 1 ? 'gets' : 'get'} no hard threshold at all, so the node runs out of it before the kubelet evicts anything.${mergeNote}`,
         fix:
           `Add ${missing.map((signal) => `${signal}<${replaced[signal]}`).join(', ')} to ${setting}` +
