@@ -76,13 +76,19 @@ export function runFix(paths: readonly string[], flags: FixFlags, io: CliIo): nu
       else fs.writeFileSync(file, after);
     }
 
+    const waiting = unfixable.filter((finding) => finding.waitsForNodeLabels === true).length;
     for (const finding of unfixable) {
       io.err(
         `ballast fix: ${terminalSafe(`${finding.file ?? ''}:${finding.line ?? '-'} ${finding.rule}`)}: not fixed: ${terminalSafe(finding.noFix ?? 'no machine-applicable fix: the change needs a person')}\n`,
       );
     }
     io.err(
-      `ballast fix: ${fixed} finding(s) fixed in ${changedFiles} file(s)${flags.dryRun ? ' (dry run: nothing written)' : ''}; ${unfixable.length} left for a person\n`,
+      `ballast fix: ${fixed} finding(s) fixed in ${changedFiles} file(s)${flags.dryRun ? ' (dry run: nothing written)' : ''}; ` +
+        `${unfixable.length - waiting} left for a person` +
+        (waiting > 0
+          ? `; ${waiting} wait for node labels (label the nodes, then \`ballast fix --require-node-labels\`)`
+          : '') +
+        '\n',
     );
     if (flags.dryRun) return before.summary.errors > 0 ? 1 : 0;
     const after = lint(paths, options);

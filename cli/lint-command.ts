@@ -81,10 +81,10 @@ export function lint(paths: readonly string[], options: LintCommandOptions): Lin
     const source = original.source as Partial<ManifestSource>;
     if (!object || source.documentIndex === undefined) return finding;
     const proposed = fixFor(original, object, fixVersion);
-    const plan =
-      'edits' in proposed && proposed.precondition !== undefined && !options.requireNodeLabels
-        ? { unsafe: `${proposed.precondition}; then run \`ballast fix --require-node-labels\`` }
-        : proposed;
+    const waitsForNodeLabels = 'edits' in proposed && proposed.precondition !== undefined && !options.requireNodeLabels;
+    const plan = waitsForNodeLabels
+      ? { unsafe: `${proposed.precondition}; then run \`ballast fix --require-node-labels\`` }
+      : proposed;
     const location = {
       documentIndex: source.documentIndex,
       ...(source.listItemIndex !== undefined ? { listItemIndex: source.listItemIndex } : {}),
@@ -99,6 +99,7 @@ export function lint(paths: readonly string[], options: LintCommandOptions): Lin
       ...(planned && 'replacements' in planned ? { replacements: planned.replacements } : {}),
       ...finding,
       ...('edits' in plan ? { edits: plan.edits } : { noFix: plan.unsafe }),
+      ...(waitsForNodeLabels ? { waitsForNodeLabels } : {}),
       location,
     };
   };

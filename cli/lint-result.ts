@@ -22,6 +22,8 @@ export interface LintFinding {
   readonly edits: readonly FixEdit[];
   /** Not part of the JSON output: why there is no machine-applicable fix. */
   readonly noFix?: string;
+  /** Not part of the JSON output: a fix exists, held back until the nodes carry a label (`--require-node-labels`). */
+  readonly waitsForNodeLabels?: boolean;
   /** Not part of the JSON output: the fix as text replacements in the file (for SARIF `fixes`), when asked for. */
   readonly replacements?: ReadonlyArray<{ readonly start: number; readonly end: number; readonly text: string }>;
   /** Not part of the JSON output: where the object sits in its file (for `ballast fix`). */

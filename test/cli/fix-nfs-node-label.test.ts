@@ -32,7 +32,7 @@ const NFS = [
 ].join('\n');
 
 describe('ballast fix --require-node-labels (nfs-volume-without-node-prerequisite)', () => {
-  test('without the flag nothing changes and each finding says to label the nodes first', async () => {
+  test('without the flag nothing changes, each finding says to label the nodes first, and the summary counts them', async () => {
     const tree = tempTree({ 'nfs.yaml': NFS });
     try {
       const fixed = await ballast(['fix', tree.dir]);
@@ -42,6 +42,10 @@ describe('ballast fix --require-node-labels (nfs-volume-without-node-prerequisit
           /nfs-volume-without-node-prerequisite: not fixed: pods stay Pending until nodes .* --require-node-labels/g,
         ),
       ).toHaveLength(2);
+      // The summary counts them apart from what needs a person: their fix exists, waiting on the nodes.
+      expect(fixed.stderr).toContain(
+        '0 left for a person; 2 wait for node labels (label the nodes, then `ballast fix --require-node-labels`)',
+      );
       expect(fs.readFileSync(path.join(tree.dir, 'nfs.yaml'), 'utf8')).toBe(NFS);
       // Lint reports offer no edit for it either: an automated applier must not add it unasked.
       const json = await lintJson([tree.dir]);
