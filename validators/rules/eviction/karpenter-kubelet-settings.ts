@@ -37,14 +37,15 @@ export const AL2_EVICTION_HARD: Readonly<Record<string, string>> = {
  */
 const KARPENTER_KUBELET_FIELDS: ReadonlyArray<{
   readonly kind: string;
-  readonly group: string;
+  /** The one API version whose kind carries the field (each version moved or dropped it). */
+  readonly apiVersion: string;
   readonly keys: readonly string[];
   readonly family: (object: IndexedObject, index: ObjectIndex) => string | undefined;
 }> = [
-  { kind: 'EC2NodeClass', group: 'karpenter.k8s.aws/', keys: ['spec', 'kubelet'], family: amiFamily },
+  { kind: 'EC2NodeClass', apiVersion: 'karpenter.k8s.aws/v1', keys: ['spec', 'kubelet'], family: amiFamily },
   {
     kind: 'NodePool',
-    group: 'karpenter.sh/',
+    apiVersion: 'karpenter.sh/v1beta1',
     keys: ['spec', 'template', 'spec', 'kubelet'],
     family: (nodePool, index) => {
       const nodeClassName = asString(getRecord(nodePool.raw, 'spec', 'template', 'spec', 'nodeClassRef')?.name);
@@ -54,7 +55,7 @@ const KARPENTER_KUBELET_FIELDS: ReadonlyArray<{
   },
   {
     kind: 'Provisioner',
-    group: 'karpenter.sh/',
+    apiVersion: 'karpenter.sh/v1alpha5',
     keys: ['spec', 'kubeletConfiguration'],
     family: (provisioner, index) => {
       const templateName = asString(getRecord(provisioner.raw, 'spec', 'providerRef')?.name);
@@ -68,10 +69,10 @@ const KARPENTER_KUBELET_FIELDS: ReadonlyArray<{
 
 /** Kubelet eviction in Karpenter's node templates, at their own fields, judged by how the AMI family receives it. */
 export function karpenterKubeletSettings(index: ObjectIndex): EvictionSettingsView[] {
-  return KARPENTER_KUBELET_FIELDS.flatMap(({ kind, group, keys, family }) =>
+  return KARPENTER_KUBELET_FIELDS.flatMap(({ kind, apiVersion, keys, family }) =>
     index
       .ofKind(kind)
-      .filter((object) => (asString(object.raw.apiVersion) ?? '').startsWith(group))
+      .filter((object) => object.raw.apiVersion === apiVersion)
       .flatMap((object) => karpenterView(object, keys, family(object, index)) ?? []),
   );
 }
@@ -79,10 +80,8 @@ export function karpenterKubeletSettings(index: ObjectIndex): EvictionSettingsVi
 /** Whether `path` of `object` is the kubelet settings of a Karpenter kind, or inside them. */
 export function inKarpenterKubeletSettings(object: JsonRecord, path: ReadonlyArray<string | number>): boolean {
   return KARPENTER_KUBELET_FIELDS.some(
-    ({ kind, group, keys }) =>
-      object.kind === kind &&
-      (asString(object.apiVersion) ?? '').startsWith(group) &&
-      keys.every((key, i) => path[i] === key),
+    ({ kind, apiVersion, keys }) =>
+      object.kind === kind && object.apiVersion === apiVersion && keys.every((key, i) => path[i] === key),
   );
 }
 

@@ -107,6 +107,8 @@ describe('kubelet eviction in Karpenter node templates, judged by how the AMI fa
     expect(ruleHits([...objects, nodePool('al2023')], DROPS)).toEqual([]);
     // A class that is not in the input: its family, and so the judgement, is unknown.
     expect(ruleHits([nodePool('elsewhere')], DROPS)).toEqual([]);
+    // karpenter.sh/v1 moved the settings to the EC2NodeClass: a v1 NodePool's kubelet field is not read.
+    expect(ruleHits([...objects, { ...nodePool('al2'), apiVersion: 'karpenter.sh/v1' }], DROPS)).toEqual([]);
   });
 
   test('a v1alpha5 Provisioner defaults to AL2, or takes the family of its AWSNodeTemplate', () => {
