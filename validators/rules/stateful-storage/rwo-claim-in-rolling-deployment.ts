@@ -228,7 +228,7 @@ export const rwoClaimInRollingDeployment: Rule = {
   severity: 'error',
   scope: [...OWNERS, ...STORAGE_KINDS],
   summary:
-    'A ReadWriteOnce/ReadWriteOncePod claim is mounted by a workload that can run two pods at once on different nodes (a rolling or scaled Deployment, parallel Jobs, a DaemonSet, StatefulSet pods sharing one claim), or by two workloads deployed together (written in one file).',
+    'A ReadWriteOnce/ReadWriteOncePod claim (or an inline cloud disk) is mounted by a workload that can run two pods at once on different nodes (a rolling or scaled Deployment, parallel Jobs, a DaemonSet, StatefulSet pods sharing one claim), or by two workloads deployed together (written in one file).',
   why:
     'Incident 1: a stateful service ran as a rolling Deployment on a ReadWriteOnce Ceph RBD volume. ' +
     '`kubectl apply` of a new image started the new pod on another node while the old node still held ' +
@@ -266,6 +266,16 @@ export const rwoClaimInRollingDeployment: Rule = {
       const mayShare = isLongRunning(workload) && runsPods(workload);
       // A workload that neither runs two pods at once nor may share a claim has nothing to judge.
       if (reason === undefined && !mayShare) continue;
+      if (reason !== undefined) {
+        for (const disk of inlineDisks(template.spec))
+          context.report(workload, {
+            path: `${template.path}.volumes[${disk.position}].${disk.plugin}`,
+            message:
+              `${kind} ${workload.ref.name ?? ''} mounts inline ${disk.plugin} volume "${disk.name}", a disk that ` +
+              `attaches to one node at a time, but ${reason}. The second pod waits in ContainerCreating while ` +
+              'another node holds the disk (the attach fails with a Multi-Attach error).',
+          });
+      }
       for (const volume of claimVolumes(template.spec)) {
         const storage = judgeStorage(judge, workload, volume);
         if (!storage) continue;
@@ -287,6 +297,28 @@ export const rwoClaimInRollingDeployment: Rule = {
     for (const mounts of mountsByClaim.values()) reportSharedClaim(context, mounts);
   },
 };
+
+/**
+ * Cloud disks written inline in a pod template (no claim): each attaches to one node at a time,
+ * as a ReadWriteOnce claim's disk does, so two pods on two nodes cannot both mount it. A GCE
+ * persistent disk mounted read-only by every pod may attach to many nodes.
+ */
+const INLINE_DISKS: ReadonlyArray<{ readonly plugin: string; readonly readOnlyShares: boolean }> = [
+  { plugin: 'awsElasticBlockStore', readOnlyShares: false },
+  { plugin: 'gcePersistentDisk', readOnlyShares: true },
+  { plugin: 'azureDisk', readOnlyShares: false },
+  { plugin: 'cinder', readOnlyShares: false },
+];
+
+/** A pod template's inline cloud-disk volumes that a pod on a second node could not attach. */
+function inlineDisks(podSpec: JsonRecord): Array<{ position: number; name: string; plugin: string }> {
+  return asArray(podSpec.volumes).flatMap((volume, position) => {
+    const source = INLINE_DISKS.find(({ plugin }) => getRecord(volume, plugin) !== undefined);
+    if (!source) return [];
+    if (source.readOnlyShares && getField(volume, source.plugin, 'readOnly') === true) return [];
+    return [{ position, name: asString(getField(volume, 'name')) ?? `#${position}`, plugin: source.plugin }];
+  });
+}
 
 /**
  * The classes a claim of no class may get: those the input marks the default; where it marks none,
