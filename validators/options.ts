@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v3';
 import { ValidationOptions } from './engine';
 import { Severity } from './finding';
 import { isRecord } from './json';
@@ -72,14 +72,14 @@ const RULE_PARAMETERS: ReadonlyMap<string, RuleParameterSchema> = new Map(
 );
 
 const ruleSwitch = z.union([z.enum(['off', 'on', 'error', 'warning']), z.boolean()], {
-  error: 'expected off, on, error or warning',
+  errorMap: () => ({ message: 'expected off, on, error or warning' }),
 });
 
 const rulesSchema = z.record(z.string(), z.unknown(), {
-  error: 'expected a mapping of rule id to off, on, error or warning',
+  errorMap: () => ({ message: 'expected a mapping of rule id to off, on, error or warning' }),
 });
 const parametersSchema = z.record(z.string(), z.record(z.string(), z.unknown()), {
-  error: "expected a mapping of rule id to that rule's parameters",
+  errorMap: () => ({ message: "expected a mapping of rule id to that rule's parameters" }),
 });
 
 // Each part is checked on its own, so one wrong part does not hide the problems of the others.
@@ -90,7 +90,7 @@ const optionsSchema = z.strictObject(
     rules: z.unknown().optional(),
     parameters: z.unknown().optional(),
   },
-  { error: 'expected a mapping with kubernetesVersion, rules and parameters' },
+  { errorMap: () => ({ message: 'expected a mapping with kubernetesVersion, rules and parameters' }) },
 );
 
 export const KNOWN_OPTION_KEYS: readonly string[] = Object.keys(optionsSchema.shape);
@@ -219,7 +219,7 @@ function issuesOf(error: z.ZodError, prefix: readonly PropertyKey[] = []): strin
   return error.issues.flatMap((issue) => describeIssue(issue, prefix));
 }
 
-function describeIssue(issue: z.core.$ZodIssue, prefix: readonly PropertyKey[]): string[] {
+function describeIssue(issue: z.ZodIssue, prefix: readonly PropertyKey[]): string[] {
   const path = [...prefix, ...issue.path].map(String).join('.');
   if (issue.code === 'unrecognized_keys') {
     const known = prefix.length === 0 ? KNOWN_OPTION_KEYS.join(', ') : 'see `ballast explain`';

@@ -1,5 +1,5 @@
 import { WORKLOAD_KINDS } from '../scopes';
-import { z } from 'zod';
+import { z } from 'zod/v3';
 import { asArray, asRecord, asString, getField } from '../../json';
 import { NFS_CLIENT } from '../../node-prerequisites';
 import { IndexedObject } from '../../object-index';

@@ -2,7 +2,7 @@ import { STORAGE_KINDS } from '../scopes';
 import { valueExcerpt } from '../../value-excerpt';
 import { JsonRecord, asArray, asNumber, asString, getField, getRecord } from '../../json';
 import { IndexedObject, ObjectIndex } from '../../object-index';
-import { z } from 'zod';
+import { z } from 'zod/v3';
 import { Rule, RuleContext, parametersOf } from '../../rule';
 import { rbdKindOfStorageClass } from './ceph';
 import {
