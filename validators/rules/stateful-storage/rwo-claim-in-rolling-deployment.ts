@@ -20,6 +20,8 @@ import { pinnedNodeOfPod, volumePinnedToOneNode } from './node-pinning';
 import {
   KIND_DEFAULT_CLASS_NAME,
   holdsKindCluster,
+  STATIC_PROVISIONER,
+  isAttachedDiskVolume,
   isNodeLocalStorage,
   isSharedFilesystemStorage,
   sharedFilesystemOfClassName,
@@ -155,6 +157,15 @@ function storageClassOf(
     asString(claim.spec.storageClassName) ??
     (takesDefaultClass(claim.spec, claim.object) ? onlyDefault?.name : undefined);
   return { ...(storageClass ? { storageClass } : {}), ...(className !== undefined ? { className } : {}) };
+}
+
+/**
+ * A class of hand-made volumes (`kubernetes.io/no-provisioner`, most often local ones): a claim
+ * bound to one of its volumes that is an attached disk (a GCE persistent disk written by hand) is
+ * judged as that disk, not as node-local storage.
+ */
+function isStaticClass(storageClass: IndexedObject | undefined): boolean {
+  return asString(storageClass?.raw.provisioner) === STATIC_PROVISIONER;
 }
 
 /** True when every pod using a volume of this class runs on the volume's one node: node-local storage. */
@@ -374,7 +385,12 @@ function judgeStorage(
       ? defaults.map(({ name, storageClass }) => ({ className: name, ...optionalStorageClass(storageClass) }))
       : [storageClassOf(index, claim, defaults)];
   const failing = candidates.filter(
-    ({ storageClass, className }) => !onOneNode(index, storageClass, className, judge.nodeLocalClasses),
+    ({ storageClass, className }) =>
+      !onOneNode(index, storageClass, className, judge.nodeLocalClasses) ||
+      (bound !== undefined &&
+        isAttachedDiskVolume(bound.raw) &&
+        isStaticClass(storageClass) &&
+        !judge.nodeLocalClasses.has(className ?? '')),
   );
   const [first] = failing;
   if (!first) return undefined;

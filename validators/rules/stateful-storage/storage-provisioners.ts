@@ -15,6 +15,7 @@ import { inTreeCephPluginOf } from './ceph';
  * every pod using such a volume is scheduled onto that node, where ReadWriteOnce allows them all.
  */
 const NODE_LOCAL_PROVISIONERS = new Set([
+  // Static: local PersistentVolumes, unless the claim's bound volume says otherwise (isAttachedDiskVolume).
   'kubernetes.io/no-provisioner',
   'rancher.io/local-path',
   'openebs.io/local',
@@ -70,6 +71,20 @@ const SHARED_FILESYSTEM_PROVISIONERS = new Set([
   'vpc.file.csi.ibm.io',
   'csi.juicefs.com',
 ]);
+
+/** The provisioner of classes whose volumes an administrator creates by hand (static provisioning). */
+export const STATIC_PROVISIONER = 'kubernetes.io/no-provisioner';
+
+/**
+ * A hand-made PersistentVolume that is a disk attached to one node at a time (a cloud disk, RBD,
+ * iSCSI, a block CSI driver): neither node-local (hostPath, local) nor a shared filesystem. Under a
+ * static class (STATIC_PROVISIONER), usually taken for local volumes, such a volume is what decides.
+ */
+export function isAttachedDiskVolume(volume: JsonRecord): boolean {
+  const spec = getRecord(volume, 'spec');
+  if (!spec || asRecord(spec.hostPath) || asRecord(spec.local)) return false;
+  return sharedFilesystemOfVolume(volume) === undefined;
+}
 
 /**
  * Whether volumes of this class live on one node: by its provisioner when the StorageClass is in

@@ -1,6 +1,6 @@
 import { ruleHits } from '../../../support/findings';
 import { ValidationInput, validateObjects } from '../../../../validators';
-import { claim, claimVolume, podSpec, storageClass, workload } from './fixtures';
+import { claim, claimVolume, podSpec, storageClass, volume, workload } from './fixtures';
 
 const RULE = 'rwo-claim-in-rolling-deployment';
 const deployment = workload('Deployment', 'web', podSpec([claimVolume('data')]));
@@ -18,6 +18,59 @@ describe(`${RULE}: what the StorageClass says about where volumes can be used`, 
       expect(ruleHits(objects, RULE)).toEqual([]);
     },
   );
+
+  // MasayaAoyama/kubernetes-perfect-guide samples/chapter07 (held-out-51): class `manual` is
+  // kubernetes.io/no-provisioner, and its hand-made volume is a GCE persistent disk.
+  describe('a static class (kubernetes.io/no-provisioner) is judged by the volume the claim binds', () => {
+    const staticClaim = claim('data', {
+      accessModes: ['ReadWriteOnce'],
+      storageClassName: 'manual',
+      selector: { matchLabels: { type: 'gce-pv' } },
+    });
+    const boundTo = (spec: Record<string, unknown>) => ({
+      ...volume('pv', { accessModes: ['ReadWriteOnce'], storageClassName: 'manual', ...spec }),
+      metadata: { name: 'pv', labels: { type: 'gce-pv' } },
+    });
+    const threeReplicas = workload('Deployment', 'web', podSpec([claimVolume('data', true)]), { replicas: 3 });
+
+    test('real world: refuses 3 replicas on a read-only mount of a GCE persistent disk, which attaches to one node', () => {
+      const objects = [
+        storageClass('manual', 'kubernetes.io/no-provisioner'),
+        boundTo({ gcePersistentDisk: { pdName: 'sample-gce-pv', fsType: 'ext4' } }),
+        staticClaim,
+        threeReplicas,
+      ];
+      expect(ruleHits(objects, RULE)).toEqual([
+        { kind: 'Deployment', name: 'web', path, severity: 'error', suppressed: false },
+      ]);
+    });
+
+    test('passes a local volume of the same class: every pod runs on its node', () => {
+      const local = boundTo({
+        local: { path: '/mnt/disks/ssd1' },
+        nodeAffinity: {
+          required: {
+            nodeSelectorTerms: [
+              { matchExpressions: [{ key: 'kubernetes.io/hostname', operator: 'In', values: ['node-1'] }] },
+            ],
+          },
+        },
+      });
+      const objects = [storageClass('manual', 'kubernetes.io/no-provisioner'), local, staticClaim, threeReplicas];
+      expect(ruleHits(objects, RULE)).toEqual([]);
+    });
+
+    test('passes a class the team declares node-local, whatever its volumes', () => {
+      const objects = [
+        storageClass('manual', 'kubernetes.io/no-provisioner'),
+        boundTo({ gcePersistentDisk: { pdName: 'sample-gce-pv' } }),
+        staticClaim,
+        threeReplicas,
+      ];
+      const options = { parameters: { [RULE]: { nodeLocalStorageClasses: ['manual'] } } };
+      expect(ruleHits(objects, RULE, options)).toEqual([]);
+    });
+  });
 
   // sig-storage-local-static-provisioner examples/local-reader.yaml: a Deployment mounting a
   // StatefulSet's claim of class local-storage, the class itself not in the file.
