@@ -53,6 +53,11 @@ const FIXERS: ReadonlyMap<string, Fixer> = new Map<string, Fixer>([
   [
     'rwo-claim-in-rolling-deployment',
     (_finding, object) => {
+      if (object.kind === 'Job' || object.kind === 'CronJob')
+        return {
+          unsafe:
+            "the job's pods need the node of the pod that holds the volume (a required podAffinity to that pod's labels) or a claim of their own: a choice for a person",
+        };
       if (object.kind !== 'Deployment' && object.kind !== 'DeploymentConfig')
         return { unsafe: 'only a Deployment (or an OpenShift DeploymentConfig) has a Recreate strategy' };
       const replicas = asNumber(asRecord(object.spec)?.replicas) ?? 1;

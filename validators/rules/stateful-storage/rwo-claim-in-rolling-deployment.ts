@@ -237,9 +237,9 @@ function deploymentOnClaimExample(strategyLines: readonly string[]): string {
 export const rwoClaimInRollingDeployment: Rule = {
   id: 'rwo-claim-in-rolling-deployment',
   severity: 'error',
-  scope: [...OWNERS, ...STORAGE_KINDS],
+  scope: [...OWNERS, 'CronJob', ...STORAGE_KINDS],
   summary:
-    'A ReadWriteOnce/ReadWriteOncePod claim (or an inline cloud disk) is mounted by a workload that can run two pods at once on different nodes (a rolling or scaled Deployment, parallel Jobs, a DaemonSet, StatefulSet pods sharing one claim), or by two workloads deployed together (written in one file).',
+    'A ReadWriteOnce/ReadWriteOncePod claim (or an inline cloud disk) is mounted by a workload that can run two pods at once on different nodes (a rolling or scaled Deployment, parallel Jobs, a DaemonSet, StatefulSet pods sharing one claim), or by two workloads deployed together (written in one file); a Job or CronJob on a claim that a running workload holds is warned.',
   why:
     'Incident 1: a stateful service ran as a rolling Deployment on a ReadWriteOnce Ceph RBD volume. ' +
     '`kubectl apply` of a new image started the new pod on another node while the old node still held ' +
@@ -267,16 +267,18 @@ export const rwoClaimInRollingDeployment: Rule = {
     // Every mount of a claim whose storage holds it to one node, by claim: two workloads on one
     // claim can run their pods on two nodes as surely as two replicas can.
     const mountsByClaim = new Map<IndexedObject, ClaimMount[]>();
+    const jobMountsByClaim = new Map<IndexedObject, ClaimMount[]>();
     for (const template of context.index.podTemplates()) {
       const workload = template.owner;
       const kind = workload.ref.kind ?? '';
-      if (!OWNERS.has(kind)) continue;
+      const runsNowAndThen = kind === 'Job' || kind === 'CronJob';
+      if (!OWNERS.has(kind) && !runsNowAndThen) continue;
       // Every pod of a workload pinned to one node runs there, where ReadWriteOnce allows them all.
       if (pinnedNodeOfPod(template.spec) !== undefined) continue;
-      const reason = concurrentPodsReason(workload);
+      const reason = kind === 'CronJob' ? undefined : concurrentPodsReason(workload);
       const mayShare = isLongRunning(workload) && runsPods(workload);
       // A workload that neither runs two pods at once nor may share a claim has nothing to judge.
-      if (reason === undefined && !mayShare) continue;
+      if (reason === undefined && !mayShare && !runsNowAndThen) continue;
       if (reason !== undefined) {
         for (const disk of inlineDisks(template.spec))
           context.report(workload, {
@@ -292,8 +294,9 @@ export const rwoClaimInRollingDeployment: Rule = {
         if (!storage) continue;
         const path = `${template.path}.volumes[${volume.position}].persistentVolumeClaim`;
         if (reason !== undefined) context.report(workload, { path, ...storage.report(reason) });
-        if (storage.claim.object && mayShare) {
-          const mounts = mountsByClaim.get(storage.claim.object) ?? [];
+        const shared = mayShare ? mountsByClaim : runsNowAndThen && storage.attached ? jobMountsByClaim : undefined;
+        if (storage.claim.object && shared) {
+          const mounts = shared.get(storage.claim.object) ?? [];
           mounts.push({
             workload,
             path,
@@ -301,11 +304,13 @@ export const rwoClaimInRollingDeployment: Rule = {
             reported: reason !== undefined,
             coLocated: requiresCoLocation(template.spec),
           });
-          mountsByClaim.set(storage.claim.object, mounts);
+          shared.set(storage.claim.object, mounts);
         }
       }
     }
     for (const mounts of mountsByClaim.values()) reportSharedClaim(context, mounts);
+    for (const [claim, jobMounts] of jobMountsByClaim)
+      reportJobOnHeldClaim(context, jobMounts, mountsByClaim.get(claim) ?? []);
   },
 };
 
@@ -355,6 +360,10 @@ interface StorageJudge {
 /** A claim whose storage allows one node at a time, and how to report pods on two nodes. */
 interface JudgedStorage {
   readonly claim: ResolvedClaim;
+  /** The volume attaches to one node at a time (not a shared filesystem, not a hostPath directory). */
+  readonly attached: boolean;
+  /** `Deployment web mounts PersistentVolumeClaim data (ReadWriteOnce)`. */
+  readonly mounts: string;
   /** The severity and message for pods on two nodes, given why there are two. */
   readonly report: (reason: string) => { severity?: 'warning'; message: string };
 }
@@ -407,6 +416,8 @@ function judgeStorage(
   const unknownDefault = !bound && takesDefaultClass(claim.spec, claim.object) && defaults.length === 0;
   return {
     claim,
+    attached: storage.sharedFilesystem === undefined && storage.hostPathVolume === undefined,
+    mounts,
     report: (reason) => {
       const reported = finding(mounts, reason, storage);
       if (unknownDefault) return { ...reported, message: `${reported.message}${UNKNOWN_DEFAULT_CLASS}` };
@@ -437,10 +448,10 @@ interface ClaimMount {
 /**
  * Two or more workloads mounting one claim: each mount after the first workload's is reported
  * (once per workload, and not again where its own pods were), where both are controllers that keep
- * pods running written in the same file, so deployed together. A Job, a CronJob or a bare Pod runs
- * now and then (a backup, a migration), and workloads in different files are as often alternative
- * examples of one app as parts of it: on the public repositories labelled by hand, reporting those
- * was noise, so they are left alone.
+ * pods running written in the same file, so deployed together. Workloads in different files are
+ * as often alternative examples of one app as parts of it: on the public repositories labelled by
+ * hand, reporting those was noise, so they are left alone. A Job or CronJob on a claim a running
+ * workload holds is judged apart (reportJobOnHeldClaim).
  */
 function reportSharedClaim(context: RuleContext, mounts: readonly ClaimMount[]): void {
   const byIdentity = new Map<string, ClaimMount>();
@@ -454,6 +465,40 @@ function reportSharedClaim(context: RuleContext, mounts: readonly ClaimMount[]):
     if (mount.reported || mount.workload.source.file !== first.workload.source.file) continue;
     const reason = `${first.workload.ref.kind} ${first.workload.ref.name ?? ''} in the same file mounts it too, and nothing keeps their pods on one node`;
     context.report(mount.workload, { path: mount.path, ...mount.storage.report(reason) });
+  }
+}
+
+/**
+ * A Job or CronJob (a backup, a report) mounting an attached claim that a running workload holds,
+ * in any file: each run whose pod the scheduler puts on another node waits in ContainerCreating
+ * (Multi-Attach) and never runs, which no one sees until the backup is needed. A warning, as the
+ * scheduler may place it on the holder's node; pods required on the holder's node (podAffinity by
+ * hostname) are left alone.
+ */
+function reportJobOnHeldClaim(
+  context: RuleContext,
+  jobMounts: readonly ClaimMount[],
+  holders: readonly ClaimMount[],
+): void {
+  const holder = holders.find((mount) => !mount.coLocated);
+  if (!holder || holders.some((mount) => mount.coLocated)) return;
+  const reported = new Set<IndexedObject>();
+  for (const mount of jobMounts) {
+    if (mount.reported || mount.coLocated || reported.has(mount.workload)) continue;
+    reported.add(mount.workload);
+    const holderName = `${holder.workload.ref.kind ?? ''} ${holder.workload.ref.name ?? ''}`;
+    context.report(mount.workload, {
+      path: mount.path,
+      severity: 'warning',
+      message:
+        `${mount.storage.mounts}, which ${holderName} keeps attached to the node its pod runs on, and nothing ` +
+        `schedules this ${mount.workload.ref.kind ?? ''}'s pods onto that node: a run whose pod lands on another ` +
+        'node waits in ContainerCreating (the attach fails with a Multi-Attach error) and never runs.',
+      fix:
+        `Require the node of ${holderName}'s pod for the job's pods: affinity.podAffinity.` +
+        'requiredDuringSchedulingIgnoredDuringExecution with topologyKey kubernetes.io/hostname and a ' +
+        `labelSelector on ${holderName}'s pod labels. Or run the task in ${holderName}'s own pod.`,
+    });
   }
 }
 

@@ -43,7 +43,7 @@ describe(`${RULE}: one claim mounted by two workloads`, () => {
     });
   });
 
-  test('workloads in different files (often alternative examples), or a CronJob beside the Deployment, are left alone', () => {
+  test('workloads in different files (often alternative examples) are left alone', () => {
     expect(
       hits([
         { object: postgres, file: 'ferretdb/postgres.yaml' },
@@ -51,22 +51,102 @@ describe(`${RULE}: one claim mounted by two workloads`, () => {
         { object: sharedClaim, file: 'ferretdb/claim.yaml' },
       ]),
     ).toEqual([]);
-    const backup = {
+  });
+
+  describe('a Job or CronJob on a claim a running workload holds: a warning, in any file', () => {
+    const CRON_PATH = 'spec.jobTemplate.spec.template.spec.volumes[0].persistentVolumeClaim';
+    const cronJob = (pod: Record<string, unknown>) => ({
       apiVersion: 'batch/v1',
       kind: 'CronJob',
-      metadata: { name: 'backup' },
-      spec: {
-        schedule: '@daily',
-        jobTemplate: { spec: { template: { spec: podSpec([claimVolume('ferretdb-pv-claim')]) } } },
-      },
-    };
-    expect(
-      hits([
-        { object: postgres, file: 'app.yaml' },
-        { object: backup, file: 'app.yaml' },
-        { object: sharedClaim, file: 'app.yaml' },
-      ]),
-    ).toEqual([]);
+      metadata: { name: 'nextcloud-cron' },
+      spec: { schedule: '*/5 * * * *', jobTemplate: { spec: { template: { spec: pod } } } },
+    });
+    // skymoore/nextcloud-kubernetes-aws nextcloud/0501_nextcloud_jobs.yml (held-out-52): the cron
+    // job mounts the EBS claim the nextcloud Deployment keeps attached, with no affinity to its node.
+    const dataClaim = claim('nextcloud-data-claim', { accessModes: ['ReadWriteOnce'], storageClassName: 'gp2' });
+    const nextcloud = workload('Deployment', 'nextcloud', podSpec([claimVolume('nextcloud-data-claim')]), recreate);
+
+    test('real world: a CronJob in its own file on the Deployment’s EBS claim is warned, naming the holder', () => {
+      const found = hits([
+        { object: dataClaim, file: 'nextcloud/0200_pvc.yml' },
+        { object: nextcloud, file: 'nextcloud/0300_deployment.yml' },
+        { object: cronJob(podSpec([claimVolume('nextcloud-data-claim')])), file: 'nextcloud/0501_nextcloud_jobs.yml' },
+      ]);
+      expect(found).toEqual([
+        { name: 'nextcloud-cron', path: CRON_PATH, severity: 'warning', message: expect.any(String) },
+      ]);
+      expect(found[0]?.message).toContain('which Deployment nextcloud keeps attached to the node its pod runs on');
+    });
+
+    test('ballast fix leaves it to a person, saying why', () => {
+      const backup = cronJob(podSpec([claimVolume('nextcloud-data-claim')]));
+      const [finding] = validateObjects(
+        [dataClaim, nextcloud, backup].map((object) => ({ object, source: { file: 'app.yaml' } })),
+      ).findings.filter((f) => f.rule === RULE);
+      expect(fixFor(finding!, backup, KubeVersion.parse('1.31'))).toEqual({
+        unsafe: expect.stringContaining('a required podAffinity'),
+      });
+    });
+
+    test('a one-pod Job is warned the same way', () => {
+      const job = {
+        apiVersion: 'batch/v1',
+        kind: 'Job',
+        metadata: { name: 'restore' },
+        spec: { template: { spec: podSpec([claimVolume('nextcloud-data-claim')]) } },
+      };
+      expect(
+        hits([
+          { object: dataClaim, file: 'a.yaml' },
+          { object: nextcloud, file: 'a.yaml' },
+          { object: job, file: 'b.yaml' },
+        ]),
+      ).toEqual([{ name: 'restore', path: PATH, severity: 'warning', message: expect.any(String) }]);
+    });
+
+    test('passes a job required on the holder’s node, one no running workload holds, and one on a shared filesystem', () => {
+      const onHoldersNode = cronJob({
+        ...podSpec([claimVolume('nextcloud-data-claim')]),
+        affinity: {
+          podAffinity: {
+            requiredDuringSchedulingIgnoredDuringExecution: [
+              { labelSelector: { matchLabels: { app: 'nextcloud' } }, topologyKey: 'kubernetes.io/hostname' },
+            ],
+          },
+        },
+      });
+      const alone = cronJob(podSpec([claimVolume('nextcloud-data-claim')]));
+      const nfsClaim = claim('nextcloud-data-claim', { accessModes: ['ReadWriteOnce'], storageClassName: 'nfs-csi' });
+      expect(
+        hits([
+          { object: dataClaim, file: 'a.yaml' },
+          { object: nextcloud, file: 'a.yaml' },
+          { object: onHoldersNode, file: 'b.yaml' },
+        ]),
+      ).toEqual([]);
+      expect(
+        hits([
+          { object: dataClaim, file: 'a.yaml' },
+          { object: alone, file: 'b.yaml' },
+        ]),
+      ).toEqual([]);
+      expect(
+        hits([
+          {
+            object: {
+              apiVersion: 'storage.k8s.io/v1',
+              kind: 'StorageClass',
+              metadata: { name: 'nfs-csi' },
+              provisioner: 'nfs.csi.k8s.io',
+            },
+            file: 'a.yaml',
+          },
+          { object: nfsClaim, file: 'a.yaml' },
+          { object: nextcloud, file: 'a.yaml' },
+          { object: alone, file: 'b.yaml' },
+        ]),
+      ).toEqual([]);
+    });
   });
 
   test('not when the pods must share a node (required podAffinity by hostname), the claim is multi-node, or one is scaled to zero', () => {
