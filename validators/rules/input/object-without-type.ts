@@ -29,6 +29,22 @@ const NAMESPACED_BUILT_IN_KINDS = new Set([
   'ResourceQuota',
 ]);
 
+/**
+ * The Gateway API's kinds (gateway.networking.k8s.io, SIG Network's successor to Ingress): custom
+ * resources, but no other tool names a document GatewayClass or HTTPRoute.
+ */
+const GATEWAY_API_KINDS = new Set([
+  'GatewayClass',
+  'Gateway',
+  'HTTPRoute',
+  'GRPCRoute',
+  'TLSRoute',
+  'TCPRoute',
+  'UDPRoute',
+  'ReferenceGrant',
+  'BackendTLSPolicy',
+]);
+
 export const objectWithoutType: Rule = {
   id: 'object-without-type',
   severity: 'error',
@@ -63,6 +79,9 @@ export const objectWithoutType: Rule = {
 function isBuiltInKind(kind: string | undefined): boolean {
   return (
     kind !== undefined &&
-    (NAMESPACED_BUILT_IN_KINDS.has(kind) || WORKLOAD_KINDS.includes(kind) || isClusterScopedKind(kind))
+    (NAMESPACED_BUILT_IN_KINDS.has(kind) ||
+      WORKLOAD_KINDS.includes(kind) ||
+      isClusterScopedKind(kind) ||
+      GATEWAY_API_KINDS.has(kind))
   );
 }

@@ -46,6 +46,18 @@ describe('object-without-type', () => {
     ]);
   });
 
+  // Carlos-Claro/descomplicando-kubernetes labs/gatewayclass.yaml (held-out-55).
+  test('real world: refuses a Gateway API kind without an apiVersion', () => {
+    const gatewayClass = {
+      kind: 'GatewayClass',
+      metadata: { name: 'testes' },
+      spec: { controllerName: 'example.com/gw' },
+    };
+    expect(ruleHits([gatewayClass], 'object-without-type')).toEqual([
+      { kind: 'GatewayClass', name: 'testes', path: 'apiVersion', severity: 'error', suppressed: false },
+    ]);
+  });
+
   // Helm's Chart.yaml, kustomize's kustomization.yaml, kops' Addons, kube-state-metrics' config.
   test('passes other tools’ documents that carry half a type', () => {
     const documents = [
