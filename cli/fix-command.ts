@@ -7,6 +7,7 @@ import type { LintFinding } from './lint-result';
 import { STDIN_NAME } from './input-files';
 import { YAML_SYNTAX_ERROR } from './load-manifests';
 import { TextReplacement, applyReplacements, textReplacements } from './text-edits';
+import { decodeText, encodeText } from './text-encoding';
 import { UsageError } from './usage-error';
 
 /** The flags of `ballast fix`. */
@@ -48,7 +49,8 @@ export function runFix(paths: readonly string[], flags: FixFlags, io: CliIo): nu
     let fixed = 0;
     let changedFiles = 0;
     for (const [file, findings] of byFile) {
-      const text = fs.readFileSync(file, 'utf8');
+      // Read and written back in its own encoding: a UTF-16 file (PowerShell's) stays UTF-16.
+      const { text, encoding } = decodeText(fs.readFileSync(file));
       if (text.includes('{{') && unparsed.has(file)) {
         io.err(
           `ballast fix: ${terminalSafe(file)}: a Helm template ({{ ... }}): not rewritten; fix the chart's templates or values, then lint the rendered output\n`,
@@ -73,7 +75,7 @@ export function runFix(paths: readonly string[], flags: FixFlags, io: CliIo): nu
       if (after === text) continue;
       changedFiles++;
       if (flags.dryRun) io.out(createTwoFilesPatch(file, file, text, after, '', '', { context: 3 }));
-      else fs.writeFileSync(file, after);
+      else fs.writeFileSync(file, encodeText(after, encoding));
     }
 
     const waiting = unfixable.filter((finding) => finding.waitsForNodeLabels === true).length;

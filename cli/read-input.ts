@@ -1,5 +1,6 @@
 import * as fs from 'fs';
 import { InputFile, describeError } from './input-files';
+import { decodeText, mayBeUtf16 } from './text-encoding';
 
 /** The largest file (and standard input) `ballast lint` reads, unless `--max-file-size` says otherwise. */
 export const DEFAULT_MAX_FILE_BYTES = 64 * 1024 * 1024;
@@ -44,7 +45,11 @@ export function readInput(
       };
     }
     if (stats.size > maxBytes) return tooLarge(stats.size, maxBytes);
-    return { text: fs.readFileSync(fd, 'utf8') };
+    const text = fs.readFileSync(fd, 'utf8');
+    if (!mayBeUtf16(text)) return { text };
+    const bytes = Buffer.alloc(stats.size);
+    fs.readSync(fd, bytes, 0, stats.size, 0);
+    return { text: decodeText(bytes).text };
   } catch (error) {
     return {
       problem: `the file cannot be read: ${describeError(error)}`,
@@ -81,7 +86,7 @@ function readStandardInput(maxBytes: number, readStdin?: () => string): InputTex
     if (total > maxBytes) return tooLarge(total, maxBytes, true);
     chunks.push(Buffer.from(chunk.subarray(0, read)));
   }
-  return { text: Buffer.concat(chunks).toString('utf8') };
+  return { text: decodeText(Buffer.concat(chunks)).text };
 }
 
 function tooLarge(size: number, maxBytes: number, atLeast = false): InputText {
