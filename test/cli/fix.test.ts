@@ -1,33 +1,11 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import '@microsoft/jest-sarif';
+import { workloadOnClaim } from '../support/workload-on-claim';
 import { ballast, lintJson, tempTree } from './run-cli';
 
 const MIXED = fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'fix', 'mixed.yaml'), 'utf8');
 const GOOD = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: fine}  # untouched\n';
-
-/** A one-replica workload of `kind` whose pod mounts ReadWriteOnce claim `data` of gp3, and the claim: YAML lines. */
-function workloadOnClaim(apiVersion: string, kind: string, specLines: readonly string[]): string[] {
-  return [
-    `apiVersion: ${apiVersion}`,
-    `kind: ${kind}`,
-    'metadata: {name: db}',
-    'spec:',
-    '  replicas: 1',
-    ...specLines,
-    '  template:',
-    '    metadata: {labels: {app: db}}',
-    '    spec:',
-    '      containers: [{name: db, image: postgres:16}]',
-    '      volumes: [{name: data, persistentVolumeClaim: {claimName: data}}]',
-    '---',
-    'apiVersion: v1',
-    'kind: PersistentVolumeClaim',
-    'metadata: {name: data}',
-    'spec: {accessModes: [ReadWriteOnce], storageClassName: gp3, resources: {requests: {storage: 1Gi}}}',
-    '',
-  ];
-}
 
 describe('ballast fix', () => {
   test('fixes every fixable error in place, keeps comments and untouched text, and a second run changes nothing', async () => {
