@@ -13,7 +13,6 @@ import { LoadedManifests, LoadedObject, ManifestSource, loadManifests } from './
 import { FormatOptions, Formatter, LintFinding, LintObjectRef, LintResult, LintedObject } from './lint-result';
 import { SourcePositions } from './source-positions';
 import { readSuppressions } from './suppressions-file';
-import { textReplacements } from './text-edits';
 import { UsageError } from './usage-error';
 
 export const OUTPUT_FORMATS = ['text', 'json', 'sarif', 'junit'] as const;
@@ -93,7 +92,7 @@ export function lint(paths: readonly string[], options: LintCommandOptions): Lin
     };
     const planned =
       options.withReplacements && 'edits' in plan && plan.edits.length > 0 && finding.file !== null
-        ? textReplacements(textOf(finding.file), location, plan.edits)
+        ? textEdits().textReplacements(textOf(finding.file), location, plan.edits)
         : undefined;
     return {
       ...(planned && 'replacements' in planned ? { replacements: planned.replacements } : {}),
@@ -142,6 +141,14 @@ export function lint(paths: readonly string[], options: LintCommandOptions): Lin
     files: manifests.files,
     objects: () => lintedObjects(manifests),
   };
+}
+
+/**
+ * Text replacements for SARIF `fixes`, loaded only when asked for: they need the `yaml` package,
+ * which costs about 50 ms of start-up that a plain lint run need not pay.
+ */
+function textEdits(): typeof import('./text-edits') {
+  return require('./text-edits') as typeof import('./text-edits'); // eslint-disable-line @typescript-eslint/no-require-imports
 }
 
 /** Renders the result in a format; formatters are loaded only when used, to keep start-up small. */

@@ -1,9 +1,8 @@
-import { Document, LineCounter, Node, isAlias, isMap, isSeq, parseDocument } from 'yaml';
 import { Segment, locateInBlockYaml } from './block-yaml-positions';
 import { parseFieldPath } from '../validators';
 import { DocumentLines } from './document-ranges';
 import { fileDocumentRanges } from './json-stream';
-import { pairWithKey } from './yaml-nodes';
+import type { PositionedDocument } from './positioned-document';
 import type { ManifestSource } from './load-manifests';
 
 /** Something to place in a file: an object (document and list item) and a field path in it. */
@@ -12,19 +11,12 @@ export interface PositionQuery {
   readonly path: string;
 }
 
-/** A document parsed with positions, and the line its text starts on in the file. */
-interface ParsedDocument {
-  readonly document: Document.Parsed;
-  readonly counter: LineCounter;
-  readonly firstLine: number;
-}
-
 /** The file whose findings are being placed: findings come file by file, so only one is kept. */
 interface CurrentFile {
   readonly name: string;
   readonly lines: readonly string[];
   readonly documents: readonly DocumentLines[];
-  readonly parsed: Map<number, ParsedDocument>;
+  readonly parsed: Map<number, PositionedDocument>;
 }
 
 /**
@@ -78,46 +70,14 @@ export class SourcePositions {
   ): number | undefined {
     let parsed = file.parsed.get(index);
     if (!parsed) {
-      const counter = new LineCounter();
-      const text = file.lines.slice(range.first, range.end).join('\n');
-      // Only positions are read: no schema conversion, no limit on aliases, duplicate keys allowed.
-      parsed = {
-        document: parseDocument(text, { lineCounter: counter, keepSourceTokens: false, uniqueKeys: false }),
-        counter,
-        firstLine: range.first + 1,
-      };
+      parsed = parsedPositions().parseWithPositions(
+        file.lines.slice(range.first, range.end).join('\n'),
+        range.first + 1,
+      );
       file.parsed.set(index, parsed);
     }
-    const offset = deepestOffset(parsed.document, path);
-    return offset === undefined ? undefined : parsed.firstLine - 1 + parsed.counter.linePos(offset).line;
+    return parsed.lineOf(path);
   }
-}
-
-/** The start offset of the deepest node of `path` that exists (the document's content at worst). */
-function deepestOffset(document: Document.Parsed, path: readonly Segment[]): number | undefined {
-  let node: unknown = document.contents;
-  let offset = rangeStart(node);
-  for (const segment of path) {
-    if (isAlias(node)) break;
-    let next: unknown;
-    let at: number | undefined;
-    if (isMap(node)) {
-      const pair = pairWithKey(node, segment);
-      next = pair?.value;
-      at = rangeStart(pair?.key);
-    } else if (isSeq(node) && typeof segment === 'number') {
-      next = node.items[segment];
-      at = rangeStart(next);
-    }
-    if (at === undefined) break;
-    offset = at;
-    node = next;
-  }
-  return offset;
-}
-
-function rangeStart(node: unknown): number | undefined {
-  return node && typeof node === 'object' && 'range' in node ? (node as Node).range?.[0] : undefined;
 }
 
 /**
@@ -134,4 +94,12 @@ function lineInDropIn(dropIn: Record<string, unknown>, segments: readonly Segmen
     if (typeof entryLine === 'number') line = entryLine;
   }
   return line;
+}
+
+/**
+ * The `yaml` package's parser, loaded on first use: block YAML, what almost every file is, never
+ * needs it, and loading it costs about 50 ms of every run's start-up (a pre-commit hook's).
+ */
+function parsedPositions(): typeof import('./positioned-document') {
+  return require('./positioned-document') as typeof import('./positioned-document'); // eslint-disable-line @typescript-eslint/no-require-imports
 }
