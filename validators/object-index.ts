@@ -4,6 +4,7 @@ import { ObjectRef, ObjectSource } from './finding';
 import { PodSpecLocation, customResourcePodSpecs, podSpecOf } from './pod-templates';
 import { matchesLabelSelector } from './label-selector';
 import { defaultClassMark } from './default-storage-class';
+import { storageClassNameOf } from './storage-class-name';
 
 /** One object of the validated set, with what rules need to know about it. */
 export interface IndexedObject {
@@ -202,7 +203,9 @@ export class ObjectIndex {
     if (claimed) return nearest(claimed, claim);
     if (volumeName !== undefined) return undefined;
     // A claim with a selector is never provisioned for: it binds to a volume its selector matches.
-    return spec?.selector !== undefined ? this.selectedVolumeFor(spec, claim) : this.unclaimedVolumeFor(spec, claim);
+    return spec?.selector !== undefined
+      ? this.selectedVolumeFor(spec, claim)
+      : this.unclaimedVolumeFor(spec, claim, claim.annotations);
   }
 
   /**
@@ -210,7 +213,8 @@ export class ObjectIndex {
    * when it names none), offering its access modes, with labels its selector matches.
    */
   private selectedVolumeFor(spec: JsonRecord, claim: IndexedObject): IndexedObject | undefined {
-    const selected = this.volumesOffering(asString(spec.storageClassName) ?? '', asStringList(spec.accessModes)).filter(
+    const className = storageClassNameOf(spec, claim.annotations) ?? '';
+    const selected = this.volumesOffering(className, asStringList(spec.accessModes)).filter(
       (volume) => matchesLabelSelector(getRecord(volume.raw, 'metadata')?.labels, spec.selector) === true,
     );
     return nearest(selected, claim);
@@ -220,10 +224,14 @@ export class ObjectIndex {
    * The pre-provisioned volume a claim spec (a claim's or a claim template's) binds to by class: an
    * unclaimed PersistentVolume of the class it names that offers every access mode it asks for.
    */
-  public unclaimedVolumeFor(spec: JsonRecord | undefined, from?: IndexedObject): IndexedObject | undefined {
+  public unclaimedVolumeFor(
+    spec: JsonRecord | undefined,
+    from?: IndexedObject,
+    annotations?: Readonly<Record<string, string>>,
+  ): IndexedObject | undefined {
     // A claim that names no class gets the default class, when the cluster has one; where the input
     // marks none, it binds as a claim of no class does, to a volume of no class.
-    const className = asString(spec?.storageClassName) ?? (this.marksDefaultClass() ? undefined : '');
+    const className = storageClassNameOf(spec, annotations) ?? (this.marksDefaultClass() ? undefined : '');
     if (className === undefined) return undefined;
     const offering = this.volumesOffering(className, asStringList(spec?.accessModes));
     return offering.length > 0 ? nearest(offering, from) : undefined;
@@ -250,7 +258,7 @@ export class ObjectIndex {
   /** The StorageClass a claim names, when it is in the set. */
   public storageClassOfClaim(claim: IndexedObject): IndexedObject | undefined {
     const spec = getRecord(claim.raw, 'spec');
-    const className = asString(spec?.storageClassName) ?? claim.annotations['volume.beta.kubernetes.io/storage-class'];
+    const className = storageClassNameOf(spec, claim.annotations);
     return className === undefined ? undefined : this.get('StorageClass', undefined, className, claim);
   }
 
@@ -315,7 +323,11 @@ export class ObjectIndex {
         appendTo(this.volumesByClaimName, claimName, object);
       } else {
         // A volume without a class is matched by claims that ask for the class "".
-        appendTo(this.unclaimedVolumesByClass, asString(getRecord(object.raw, 'spec')?.storageClassName) ?? '', object);
+        appendTo(
+          this.unclaimedVolumesByClass,
+          storageClassNameOf(getRecord(object.raw, 'spec'), object.annotations) ?? '',
+          object,
+        );
       }
     }
   }

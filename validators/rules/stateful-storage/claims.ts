@@ -1,6 +1,7 @@
 import { JsonRecord, asArray, asRecord, asString, asStringList, getRecord, isRecord } from '../../json';
 import { IndexedObject, ObjectIndex } from '../../object-index';
 import { defaultClassMark } from '../../default-storage-class';
+import { storageClassNameOf } from '../../storage-class-name';
 
 /** Access modes that let only one node (or one pod) write the volume. */
 const SINGLE_NODE_MODES = new Set(['ReadWriteOnce', 'ReadWriteOncePod']);
@@ -138,10 +139,7 @@ export function defaultStorageClass(index: ObjectIndex): IndexedObject | undefin
 
 /** True when a claim spec names no class, so it takes the cluster's default (`""` names "no class"). */
 export function takesDefaultClass(spec: JsonRecord, claim: IndexedObject | undefined): boolean {
-  return (
-    asString(spec.storageClassName) === undefined &&
-    claim?.annotations['volume.beta.kubernetes.io/storage-class'] === undefined
-  );
+  return storageClassNameOf(spec, claim?.annotations) === undefined;
 }
 
 /**
@@ -158,7 +156,7 @@ export function storageClassOfSpec(
     const named = index.storageClassOfClaim(claim);
     if (named) return named;
   }
-  const className = asString(spec.storageClassName) ?? claim?.annotations['volume.beta.kubernetes.io/storage-class'];
+  const className = storageClassNameOf(spec, claim?.annotations);
   if (className === '') return undefined;
   if (className !== undefined) return index.get('StorageClass', undefined, className, claim);
   return fallback;

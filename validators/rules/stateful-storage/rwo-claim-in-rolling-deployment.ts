@@ -28,6 +28,7 @@ import {
   sharedFilesystemOfVolume,
 } from './storage-provisioners';
 import { NODE_LOSS_RECOVERY } from './recovery';
+import { storageClassNameOf } from '../../storage-class-name';
 
 /** The owners whose pods can run at the same time on different nodes, for the reasons below. */
 const OWNERS = new Set([
@@ -154,7 +155,7 @@ function storageClassOf(
   const storageClass = storageClassOfSpec(index, claim.spec, claim.object, onlyDefault?.storageClass);
   const className =
     storageClass?.ref.name ??
-    asString(claim.spec.storageClassName) ??
+    storageClassNameOf(claim.spec, claim.object?.annotations) ??
     (takesDefaultClass(claim.spec, claim.object) ? onlyDefault?.name : undefined);
   return { ...(storageClass ? { storageClass } : {}), ...(className !== undefined ? { className } : {}) };
 }

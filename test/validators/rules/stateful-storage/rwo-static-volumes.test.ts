@@ -24,6 +24,33 @@ describe(`${RULE}: claims bound by class to pre-provisioned PersistentVolumes (t
     );
   });
 
+  // andre-alves5/k8s_templates mssql-pv.yaml (held-out-63): the claim names its class with the beta
+  // annotation volume.beta.kubernetes.io/storage-class, which the PV controller reads ahead of
+  // storageClassName, and binds the local volume of that class pinned to node lnxdev01.
+  test('real world: a class named by the beta annotation binds the local volume of that class, which pins the pods', () => {
+    const localVolume = volume('mssql-pv', {
+      storageClassName: 'local-storage',
+      accessModes: ['ReadWriteOnce'],
+      local: { path: '/mnt/sdb' },
+      nodeAffinity: {
+        required: {
+          nodeSelectorTerms: [
+            { matchExpressions: [{ key: 'kubernetes.io/hostname', operator: 'In', values: ['lnxdev01'] }] },
+          ],
+        },
+      },
+    });
+    const annotatedClaim = claim(
+      'jenkins-claim',
+      { accessModes: ['ReadWriteOnce'] },
+      { annotations: { 'volume.beta.kubernetes.io/storage-class': 'local-storage' } },
+    );
+    expect(ruleHits([rolling, localVolume, annotatedClaim], RULE)).toEqual([]);
+    // Without the annotation the claim takes the default class, taken to be attachable: refused.
+    const unannotated = claim('jenkins-claim', { accessModes: ['ReadWriteOnce'] });
+    expect(ruleHits([rolling, localVolume, unannotated], RULE)).toEqual([hit('error')]);
+  });
+
   // yurake/k8s-3tier-webapp node-exporter-daemonset.yaml (held-out-21): a DaemonSet mounting claims
   // bound to hostPath PersistentVolumes of /proc and /sys; a Deployment on the same claim still warns.
   test("real world: a DaemonSet on a hostPath volume reads each node's own directory, as a DaemonSet means to", () => {
