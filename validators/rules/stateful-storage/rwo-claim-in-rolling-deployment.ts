@@ -161,24 +161,22 @@ function storageClassOf(
 }
 
 /**
- * A class of hand-made volumes (`kubernetes.io/no-provisioner`, most often local ones): a claim
- * bound to one of its volumes that is an attached disk (a GCE persistent disk written by hand) is
- * judged as that disk, not as node-local storage.
+ * True when every pod using a volume of this class runs on the volume's one node: node-local storage.
+ * A class of hand-made volumes (`kubernetes.io/no-provisioner`, most often local ones) is not, for a
+ * claim bound to one of its volumes that is an attached disk (a GCE persistent disk written by hand).
  */
-function isStaticClass(storageClass: IndexedObject | undefined): boolean {
-  return asString(storageClass?.raw.provisioner) === STATIC_PROVISIONER;
-}
-
-/** True when every pod using a volume of this class runs on the volume's one node: node-local storage. */
 function onOneNode(
   index: ObjectIndex,
   storageClass: IndexedObject | undefined,
   className: string | undefined,
   nodeLocalClasses: ReadonlySet<string>,
+  bound?: IndexedObject,
 ): boolean {
   if (className !== undefined && nodeLocalClasses.has(className)) return true;
+  const provisioner = asString(storageClass?.raw.provisioner);
+  if (bound && provisioner === STATIC_PROVISIONER && isAttachedDiskVolume(bound.raw)) return false;
   // A class known only by name (not in the input) is judged by its name (and the cluster the input configures).
-  return isNodeLocalStorage(asString(storageClass?.raw.provisioner), storageClass ? undefined : className, index);
+  return isNodeLocalStorage(provisioner, storageClass ? undefined : className, index);
 }
 
 /**
@@ -423,12 +421,7 @@ function judgeStorage(
   if (volume.readOnly && modes.includes('ReadOnlyMany')) return undefined;
   const candidates = classCandidates(judge, claim, bound);
   const failing = candidates.filter(
-    ({ storageClass, className }) =>
-      !onOneNode(index, storageClass, className, judge.nodeLocalClasses) ||
-      (bound !== undefined &&
-        isAttachedDiskVolume(bound.raw) &&
-        isStaticClass(storageClass) &&
-        !judge.nodeLocalClasses.has(className ?? '')),
+    ({ storageClass, className }) => !onOneNode(index, storageClass, className, judge.nodeLocalClasses, bound),
   );
   const [first] = failing;
   if (!first) return undefined;
