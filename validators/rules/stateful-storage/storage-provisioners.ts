@@ -9,6 +9,9 @@ import { inTreeCephPluginOf } from './ceph';
  * incident 1).
  */
 
+/** The provisioner of classes whose volumes an administrator creates by hand (static provisioning). */
+export const STATIC_PROVISIONER = 'kubernetes.io/no-provisioner';
+
 /**
  * Provisioners whose every volume lives on one node's disk and carries a node affinity to it
  * (local PersistentVolumes, local-path, OpenEBS local and LVM/ZFS, TopoLVM, hostpath drivers):
@@ -16,7 +19,7 @@ import { inTreeCephPluginOf } from './ceph';
  */
 const NODE_LOCAL_PROVISIONERS = new Set([
   // Static: local PersistentVolumes, unless the claim's bound volume says otherwise (isAttachedDiskVolume).
-  'kubernetes.io/no-provisioner',
+  STATIC_PROVISIONER,
   'rancher.io/local-path',
   'openebs.io/local',
   'local.csi.openebs.io',
@@ -71,9 +74,6 @@ const SHARED_FILESYSTEM_PROVISIONERS = new Set([
   'vpc.file.csi.ibm.io',
   'csi.juicefs.com',
 ]);
-
-/** The provisioner of classes whose volumes an administrator creates by hand (static provisioning). */
-export const STATIC_PROVISIONER = 'kubernetes.io/no-provisioner';
 
 /**
  * A hand-made PersistentVolume that is a disk attached to one node at a time (a cloud disk, RBD,
