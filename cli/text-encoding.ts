@@ -7,7 +7,7 @@
 export type TextEncoding = 'utf8' | 'utf16le' | 'utf16be';
 
 /** The encoding of a file's bytes, by its byte-order mark; UTF-8 without one. */
-export function encodingOf(bytes: Uint8Array): TextEncoding {
+function encodingOf(bytes: Uint8Array): TextEncoding {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf16le';
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf16be';
   return 'utf8';
