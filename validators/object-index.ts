@@ -42,7 +42,8 @@ function key(kind: string | undefined, namespace: string | undefined, name: stri
   return `${kind ?? ''}\u0000${ns}\u0000${name ?? ''}`;
 }
 
-function readAnnotations(metadata: JsonRecord | undefined): Record<string, string> {
+/** The string-valued annotations of an object's (or a claim template's) metadata. */
+export function readAnnotations(metadata: JsonRecord | undefined): Record<string, string> {
   const annotations = asRecord(metadata?.annotations);
   const result: Record<string, string> = {};
   if (!annotations) return result;

@@ -1,8 +1,9 @@
 import { WORKLOAD_KINDS } from '../scopes';
 import { z } from 'zod/v3';
-import { asArray, asRecord, asString, getField } from '../../json';
+import { asArray, asRecord, asString, getField, getRecord } from '../../json';
 import { NFS_CLIENT } from '../../node-prerequisites';
-import { IndexedObject } from '../../object-index';
+import { IndexedObject, readAnnotations } from '../../object-index';
+import { storageClassNameOf } from '../../storage-class-name';
 import { Rule, RuleContext, parametersOf } from '../../rule';
 import {
   createsInTreeNfs,
@@ -130,7 +131,10 @@ function checkClaimTemplates(
 ): void {
   if (podRequiresLabel(podSpec, keys)) return;
   asArray(getField(statefulSet.raw, 'spec', 'volumeClaimTemplates')).forEach((claimTemplate, position) => {
-    const className = asString(getField(claimTemplate, 'spec', 'storageClassName'));
+    const className = storageClassNameOf(
+      getRecord(claimTemplate, 'spec'),
+      readAnnotations(getRecord(claimTemplate, 'metadata')),
+    );
     const storageClass = context.index.get('StorageClass', undefined, className, statefulSet);
     const provisioner = asString(storageClass?.raw.provisioner);
     if (!createsInTreeNfs(provisioner, context.index)) return;

@@ -1,5 +1,5 @@
 import { JsonRecord, asArray, asRecord, asString, asStringList, getRecord, isRecord } from '../../json';
-import { IndexedObject, ObjectIndex } from '../../object-index';
+import { IndexedObject, ObjectIndex, readAnnotations } from '../../object-index';
 import { defaultClassMark } from '../../default-storage-class';
 import { storageClassNameOf } from '../../storage-class-name';
 
@@ -12,15 +12,22 @@ export interface ResolvedClaim {
   readonly spec: JsonRecord;
   /** The PersistentVolumeClaim object, when the claim is one (not a StatefulSet-generated claim). */
   readonly object?: IndexedObject;
+  /** The claim's annotations, or its template's: the beta class annotation is read ahead of the spec. */
+  readonly annotations: Readonly<Record<string, string>>;
   /** `PersistentVolumeClaim shop/data` or `claim template data of StatefulSet shop/db`. */
   readonly description: string;
 }
+
+/** What names a claim's class: its spec, its annotations, and the claim object when there is one. */
+export type ClaimSource = Pick<ResolvedClaim, 'spec' | 'object' | 'annotations'>;
 
 /** One claim spec anywhere in the set, with the field path of its `spec`. */
 export interface ClaimSpecLocation {
   readonly owner: IndexedObject;
   readonly spec: JsonRecord;
   readonly path: string;
+  /** The claim's (or claim template's) annotations. */
+  readonly annotations: Readonly<Record<string, string>>;
   /** The PersistentVolumeClaim object itself (for bound-volume lookups). */
   readonly claim?: IndexedObject;
 }
@@ -36,18 +43,23 @@ function scopedKey(namespace: string | undefined, name: string): string {
  * even though no PersistentVolumeClaim object is in the set.
  */
 export class ClaimResolver {
-  private readonly templates = new Map<string, { statefulSet: IndexedObject; spec: JsonRecord; name: string }>();
+  private readonly templates = new Map<
+    string,
+    { statefulSet: IndexedObject; spec: JsonRecord; annotations: Readonly<Record<string, string>>; name: string }
+  >();
 
   constructor(private readonly index: ObjectIndex) {
     for (const statefulSet of index.ofKind('StatefulSet')) {
       const setName = statefulSet.ref.name;
       if (setName === undefined) continue;
       for (const template of asArray(getRecord(statefulSet.raw, 'spec')?.volumeClaimTemplates)) {
-        const name = asString(getRecord(template, 'metadata')?.name);
+        const metadata = getRecord(template, 'metadata');
+        const name = asString(metadata?.name);
         const spec = getRecord(template, 'spec');
         if (name === undefined || !spec) continue;
         const key = scopedKey(statefulSet.ref.namespace, `${name}-${setName}`);
-        if (!this.templates.has(key)) this.templates.set(key, { statefulSet, spec, name });
+        if (!this.templates.has(key))
+          this.templates.set(key, { statefulSet, spec, annotations: readAnnotations(metadata), name });
       }
     }
   }
@@ -61,7 +73,12 @@ export class ClaimResolver {
     if (object) {
       const spec = getRecord(object.raw, 'spec') ?? {};
       const where = object.ref.namespace ? `${object.ref.namespace}/` : '';
-      return { spec, object, description: `PersistentVolumeClaim ${where}${claimName}` };
+      return {
+        spec,
+        object,
+        annotations: object.annotations,
+        description: `PersistentVolumeClaim ${where}${claimName}`,
+      };
     }
     const ordinal = /^(.+)-\d+$/.exec(claimName);
     const templateName = ordinal?.[1];
@@ -72,6 +89,7 @@ export class ClaimResolver {
     if (!template) return undefined;
     return {
       spec: template.spec,
+      annotations: template.annotations,
       description: `claim ${claimName} (template ${template.name} of StatefulSet ${template.statefulSet.ref.name})`,
     };
   }
@@ -138,8 +156,8 @@ export function defaultStorageClass(index: ObjectIndex): IndexedObject | undefin
 }
 
 /** True when a claim spec names no class, so it takes the cluster's default (`""` names "no class"). */
-export function takesDefaultClass(spec: JsonRecord, claim: IndexedObject | undefined): boolean {
-  return storageClassNameOf(spec, claim?.annotations) === undefined;
+export function takesDefaultClass(claim: ClaimSource): boolean {
+  return storageClassNameOf(claim.spec, claim.annotations) === undefined;
 }
 
 /**
@@ -148,17 +166,16 @@ export function takesDefaultClass(spec: JsonRecord, claim: IndexedObject | undef
  */
 export function storageClassOfSpec(
   index: ObjectIndex,
-  spec: JsonRecord,
-  claim: IndexedObject | undefined,
+  claim: ClaimSource,
   fallback: IndexedObject | undefined,
 ): IndexedObject | undefined {
-  if (claim) {
-    const named = index.storageClassOfClaim(claim);
+  if (claim.object) {
+    const named = index.storageClassOfClaim(claim.object);
     if (named) return named;
   }
-  const className = storageClassNameOf(spec, claim?.annotations);
+  const className = storageClassNameOf(claim.spec, claim.annotations);
   if (className === '') return undefined;
-  if (className !== undefined) return index.get('StorageClass', undefined, className, claim);
+  if (className !== undefined) return index.get('StorageClass', undefined, className, claim.object);
   return fallback;
 }
 
@@ -167,21 +184,25 @@ export function claimSpecs(index: ObjectIndex): ClaimSpecLocation[] {
   const specs: ClaimSpecLocation[] = [];
   for (const claim of index.ofKind('PersistentVolumeClaim')) {
     const spec = getRecord(claim.raw, 'spec');
-    if (spec) specs.push({ owner: claim, spec, path: 'spec', claim });
+    if (spec) specs.push({ owner: claim, spec, path: 'spec', annotations: claim.annotations, claim });
   }
   for (const statefulSet of index.ofKind('StatefulSet')) {
     asArray(getRecord(statefulSet.raw, 'spec')?.volumeClaimTemplates).forEach((template, position) => {
       const spec = getRecord(template, 'spec');
-      if (spec) specs.push({ owner: statefulSet, spec, path: `spec.volumeClaimTemplates[${position}].spec` });
+      const annotations = readAnnotations(getRecord(template, 'metadata'));
+      if (spec)
+        specs.push({ owner: statefulSet, spec, path: `spec.volumeClaimTemplates[${position}].spec`, annotations });
     });
   }
   for (const template of index.podTemplates()) {
     asArray(template.spec.volumes).forEach((volume, position) => {
-      const spec = getRecord(volume, 'ephemeral', 'volumeClaimTemplate', 'spec');
+      const claimTemplate = getRecord(volume, 'ephemeral', 'volumeClaimTemplate');
+      const spec = getRecord(claimTemplate, 'spec');
       if (spec)
         specs.push({
           owner: template.owner,
           spec,
+          annotations: readAnnotations(getRecord(claimTemplate, 'metadata')),
           path: `${template.path}.volumes[${position}].ephemeral.volumeClaimTemplate.spec`,
         });
     });

@@ -1,6 +1,6 @@
 import { WORKLOAD_KINDS } from '../scopes';
 import { asArray, asRecord, asString, getRecord, isRecord } from '../../json';
-import { IndexedObject } from '../../object-index';
+import { IndexedObject, readAnnotations } from '../../object-index';
 import { Rule, RuleContext } from '../../rule';
 import { ClaimResolver, claimVolumes, defaultStorageClass, storageClassOfSpec } from './claims';
 import { inTreeCephPluginOf } from './ceph';
@@ -70,7 +70,7 @@ function reportConsumers(context: RuleContext): void {
           );
         continue;
       }
-      const storageClass = storageClassOfSpec(index, claim.spec, claim.object, fallbackClass);
+      const storageClass = storageClassOfSpec(index, claim, fallbackClass);
       const plugin = classPlugin(storageClass);
       if (plugin)
         pointer(
@@ -83,8 +83,9 @@ function reportConsumers(context: RuleContext): void {
   for (const statefulSet of index.ofKind('StatefulSet')) {
     asArray(getRecord(statefulSet.raw, 'spec')?.volumeClaimTemplates).forEach((template, position) => {
       const spec = getRecord(template, 'spec');
-      if (!spec || index.unclaimedVolumeFor(spec, statefulSet)) return;
-      const storageClass = storageClassOfSpec(index, spec, undefined, fallbackClass);
+      const annotations = readAnnotations(getRecord(template, 'metadata'));
+      if (!spec || index.unclaimedVolumeFor(spec, statefulSet, annotations)) return;
+      const storageClass = storageClassOfSpec(index, { spec, annotations }, fallbackClass);
       const plugin = classPlugin(storageClass);
       if (plugin)
         pointer(

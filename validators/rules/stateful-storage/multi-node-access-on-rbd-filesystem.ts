@@ -29,7 +29,7 @@ function refusedModes(kind: RbdKind, spec: JsonRecord): string[] {
 function bindsToExistingVolume(index: ObjectIndex, location: ClaimSpecLocation): boolean {
   if (location.claim && index.volumeForClaim(location.claim)) return true;
   if (asString(location.spec.volumeName)) return true;
-  return index.unclaimedVolumeFor(location.spec, location.owner) !== undefined;
+  return index.unclaimedVolumeFor(location.spec, location.owner, location.annotations) !== undefined;
 }
 
 export const multiNodeAccessOnRbdFilesystem: Rule = {
@@ -89,7 +89,11 @@ export const multiNodeAccessOnRbdFilesystem: Rule = {
     const fallbackClass = defaultStorageClass(context.index);
     for (const location of claimSpecs(context.index)) {
       if (bindsToExistingVolume(context.index, location)) continue;
-      const storageClass = storageClassOfSpec(context.index, location.spec, location.claim, fallbackClass);
+      const storageClass = storageClassOfSpec(
+        context.index,
+        { spec: location.spec, annotations: location.annotations, object: location.claim },
+        fallbackClass,
+      );
       const kind = rbdKindOfStorageClass(storageClass);
       if (!kind) continue;
       const modes = refusedModes(kind, location.spec);

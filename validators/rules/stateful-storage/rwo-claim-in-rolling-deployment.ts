@@ -152,11 +152,11 @@ function storageClassOf(
   defaults: readonly DefaultStorageClass[],
 ): { storageClass?: IndexedObject; className?: string } {
   const [onlyDefault] = defaults.length === 1 ? defaults : [];
-  const storageClass = storageClassOfSpec(index, claim.spec, claim.object, onlyDefault?.storageClass);
+  const storageClass = storageClassOfSpec(index, claim, onlyDefault?.storageClass);
   const className =
     storageClass?.ref.name ??
-    storageClassNameOf(claim.spec, claim.object?.annotations) ??
-    (takesDefaultClass(claim.spec, claim.object) ? onlyDefault?.name : undefined);
+    storageClassNameOf(claim.spec, claim.annotations) ??
+    (takesDefaultClass(claim) ? onlyDefault?.name : undefined);
   return { ...(storageClass ? { storageClass } : {}), ...(className !== undefined ? { className } : {}) };
 }
 
@@ -380,7 +380,7 @@ function classCandidates(
   bound: IndexedObject | undefined,
 ): ReadonlyArray<{ storageClass?: IndexedObject; className?: string }> {
   const { index, defaults } = judge;
-  return !bound && takesDefaultClass(claim.spec, claim.object) && defaults.length > 1
+  return !bound && takesDefaultClass(claim) && defaults.length > 1
     ? defaults.map(({ name, storageClass }) => ({ className: name, ...optionalStorageClass(storageClass) }))
     : [storageClassOf(index, claim, defaults)];
 }
@@ -435,7 +435,7 @@ function judgeStorage(
     hostPathVolume,
     rbd: rbdKindOfStorageClass(first.storageClass) !== undefined,
   };
-  const unknownDefault = !bound && takesDefaultClass(claim.spec, claim.object) && defaults.length === 0;
+  const unknownDefault = !bound && takesDefaultClass(claim) && defaults.length === 0;
   return {
     claim,
     attached: storage.sharedFilesystem === undefined && storage.hostPathVolume === undefined,

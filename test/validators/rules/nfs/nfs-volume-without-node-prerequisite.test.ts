@@ -166,64 +166,81 @@ describe(RULE, () => {
     expect(ruleHits([csiVolume, claim, deployment(claimVolume), deployment(inlineCsi)], RULE)).toEqual([]);
   });
 
-  // vczyh/k8s-deployments (held-out-9) rabbitmq/statefulset.yaml: claim templates of class
-  // managed-nfs-storage, whose provisioner fuseim.pri/ifs is the nfs-client-provisioner of nfs-client/.
-  test('real world: warns on a StatefulSet whose claim templates are of a class that creates in-tree NFS volumes', () => {
-    const provisioner = {
-      apiVersion: 'apps/v1',
-      kind: 'Deployment',
-      metadata: { name: 'nfs-client-provisioner' },
-      spec: {
-        template: {
-          spec: {
-            containers: [
-              {
-                name: 'nfs-client-provisioner',
-                image: 'quay.io/external_storage/nfs-client-provisioner:latest',
-                env: [{ name: 'PROVISIONER_NAME', value: 'fuseim.pri/ifs' }],
-                volumeMounts: [{ name: 'nfs-client-root', mountPath: '/persistentvolumes' }],
-              },
-            ],
-            volumes: [{ name: 'nfs-client-root', nfs: { server: '192.168.0.10', path: '/data' } }],
-            nodeSelector: { [NFS_LABEL]: 'installed' },
-          },
+  // vczyh/k8s-deployments (held-out-9) nfs-client/: an nfs-client-provisioner named fuseim.pri/ifs
+  // and its class managed-nfs-storage, whose volumes are in-tree NFS.
+  const nfsClientProvisioner = {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'nfs-client-provisioner' },
+    spec: {
+      template: {
+        spec: {
+          containers: [
+            {
+              name: 'nfs-client-provisioner',
+              image: 'quay.io/external_storage/nfs-client-provisioner:latest',
+              env: [{ name: 'PROVISIONER_NAME', value: 'fuseim.pri/ifs' }],
+              volumeMounts: [{ name: 'nfs-client-root', mountPath: '/persistentvolumes' }],
+            },
+          ],
+          volumes: [{ name: 'nfs-client-root', nfs: { server: '192.168.0.10', path: '/data' } }],
+          nodeSelector: { [NFS_LABEL]: 'installed' },
         },
       },
+    },
+  };
+  const managedNfsStorage = {
+    apiVersion: 'storage.k8s.io/v1',
+    kind: 'StorageClass',
+    metadata: { name: 'managed-nfs-storage' },
+    provisioner: 'fuseim.pri/ifs',
+  };
+  const statefulSet = (podSpec: Record<string, unknown>, claimTemplate: Record<string, unknown>) => ({
+    apiVersion: 'apps/v1',
+    kind: 'StatefulSet',
+    metadata: { name: 'rabbitmq' },
+    spec: {
+      serviceName: 'rabbitmq-headless',
+      replicas: 3,
+      template: { spec: { containers: [{ name: 'rabbitmq', image: 'rabbitmq:3.8' }], ...podSpec } },
+      volumeClaimTemplates: [claimTemplate],
+    },
+  });
+  const claimTemplateWarning = {
+    kind: 'StatefulSet',
+    name: 'rabbitmq',
+    path: 'spec.volumeClaimTemplates[0]',
+    severity: 'warning',
+    suppressed: false,
+  };
+
+  // vczyh/k8s-deployments (held-out-9) rabbitmq/statefulset.yaml: claim templates of class managed-nfs-storage.
+  test('real world: warns on a StatefulSet whose claim templates are of a class that creates in-tree NFS volumes', () => {
+    const template = {
+      metadata: { name: 'data' },
+      spec: { accessModes: ['ReadWriteMany'], storageClassName: 'managed-nfs-storage' },
     };
-    const storageClass = {
-      apiVersion: 'storage.k8s.io/v1',
-      kind: 'StorageClass',
-      metadata: { name: 'managed-nfs-storage' },
-      provisioner: 'fuseim.pri/ifs',
-    };
-    const statefulSet = (podSpec: Record<string, unknown>) => ({
-      apiVersion: 'apps/v1',
-      kind: 'StatefulSet',
-      metadata: { name: 'rabbitmq' },
-      spec: {
-        serviceName: 'rabbitmq-headless',
-        replicas: 3,
-        template: { spec: { containers: [{ name: 'rabbitmq', image: 'rabbitmq:3.8' }], ...podSpec } },
-        volumeClaimTemplates: [
-          {
-            metadata: { name: 'data' },
-            spec: { accessModes: ['ReadWriteMany'], storageClassName: 'managed-nfs-storage' },
-          },
-        ],
-      },
-    });
-    expect(ruleHits([provisioner, storageClass, statefulSet({})], RULE)).toEqual([
-      {
-        kind: 'StatefulSet',
-        name: 'rabbitmq',
-        path: 'spec.volumeClaimTemplates[0]',
-        severity: 'warning',
-        suppressed: false,
-      },
+    expect(ruleHits([nfsClientProvisioner, managedNfsStorage, statefulSet({}, template)], RULE)).toEqual([
+      claimTemplateWarning,
     ]);
-    expect(
-      ruleHits([provisioner, storageClass, statefulSet({ nodeSelector: { [NFS_LABEL]: 'installed' } })], RULE),
-    ).toEqual([]);
+    const onPreparedNodes = statefulSet({ nodeSelector: { [NFS_LABEL]: 'installed' } }, template);
+    expect(ruleHits([nfsClientProvisioner, managedNfsStorage, onPreparedNodes], RULE)).toEqual([]);
+  });
+
+  // xxlaila/kubernetes-yaml (held-out-46) fluentd-elasticsearch/stateful/es-data-stateful.yaml: the
+  // claim template names managed-nfs-storage by the beta annotation, which the PV controller reads
+  // ahead of its storageClassName (standard).
+  test('real world: a claim template that names its class by the beta annotation is of that class', () => {
+    const annotated = (annotation: string) => ({
+      metadata: { name: 'storage', annotations: { 'volume.beta.kubernetes.io/storage-class': annotation } },
+      spec: { accessModes: ['ReadWriteOnce'], storageClassName: 'standard' },
+    });
+    const standard = { ...managedNfsStorage, metadata: { name: 'standard' }, provisioner: 'kubernetes.io/gce-pd' };
+    const objects = [nfsClientProvisioner, managedNfsStorage, standard];
+    expect(ruleHits([...objects, statefulSet({}, annotated('managed-nfs-storage'))], RULE)).toEqual([
+      claimTemplateWarning,
+    ]);
+    expect(ruleHits([...objects, statefulSet({}, annotated('standard'))], RULE)).toEqual([]);
   });
 
   // digitalocean/marketplace-kubernetes stacks/openebs-nfs-provisioner (held-out-28): a Deployment on

@@ -79,4 +79,26 @@ describe(`${RULE}: the workloads that mount in-tree Ceph volumes get a warning p
       }),
     ).toEqual([]);
   });
+
+  // Old StatefulSet examples name the class of their claim templates by the beta annotation, which
+  // the PV controller reads ahead of storageClassName.
+  test('a claim template that names an in-tree class by the beta annotation', () => {
+    const statefulSet = workload('StatefulSet', 'mysql', podSpec([]), {
+      serviceName: 'mysql',
+      volumeClaimTemplates: [
+        {
+          metadata: { name: 'data', annotations: { 'volume.beta.kubernetes.io/storage-class': 'hdd' } },
+          spec: { accessModes: ['ReadWriteOnce'], storageClassName: 'ceph-rbd' },
+        },
+      ],
+    });
+    const classes = [storageClass('hdd', 'kubernetes.io/rbd'), storageClass('ceph-rbd', 'rbd.csi.ceph.com')];
+    expect(ruleHits([...classes, statefulSet], RULE, { kubernetesVersion: '1.31' })).toContainEqual({
+      kind: 'StatefulSet',
+      name: 'mysql',
+      path: 'spec.volumeClaimTemplates[0].spec',
+      severity: 'warning',
+      suppressed: false,
+    });
+  });
 });
