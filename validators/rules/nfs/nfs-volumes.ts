@@ -1,6 +1,7 @@
 import { JsonRecord, asArray, asRecord, asString, asStringList, getField, getRecord } from '../../json';
 import { NFS_CLIENT, NODE_PREREQUISITES } from '../../node-prerequisites';
 import { IndexedObject, ObjectIndex } from '../../object-index';
+import { declaredNfsProvisionerNames } from './declared-nfs-provisioners';
 import { TALHELPER_CONFIG_KIND, TALOS_MACHINE_CONFIG_KIND } from '../../talos-machine-config';
 
 /** The csi-driver-nfs driver / provisioner name. Its node plugin brings its own mount helper. */
@@ -70,7 +71,8 @@ export function volumeRequiresLabel(volume: JsonRecord, keys: ReadonlySet<string
  * and its predecessor nfs-client-provisioner (default `fuseim.pri/ifs`), OpenEBS's dynamic NFS
  * provisioner (`openebs.io/nfsrwx`: an NFS server pod per claim, exported through an in-tree
  * `NFSVolumeSource`, openebs/dynamic-nfs-provisioner pkg/kubernetes/api/core/v1/persistentvolume/build.go),
- * and, given the set, any name such a provisioner's Deployment in it declares in PROVISIONER_NAME.
+ * and, given the set, any name under which it runs one of the provisioners of
+ * declared-nfs-provisioners.ts (nfs-subdir, NFS Ganesha, efs-provisioner, freenas-provisioner).
  */
 export function createsInTreeNfs(provisioner: string | undefined, index?: ObjectIndex): boolean {
   return (
@@ -80,23 +82,6 @@ export function createsInTreeNfs(provisioner: string | undefined, index?: Object
       provisioner === 'openebs.io/nfsrwx' ||
       (index?.derived(declaredNfsProvisionerNames).has(provisioner) ?? false))
   );
-}
-
-const NFS_PROVISIONER_IMAGE = /(^|\/)(nfs-subdir-external-provisioner|nfs-client-provisioner)(:|@|$)/;
-
-/** The PROVISIONER_NAME values of the nfs-subdir/nfs-client provisioner containers in the set. */
-function declaredNfsProvisionerNames(index: ObjectIndex): ReadonlySet<string> {
-  const names = new Set<string>();
-  for (const template of index.podTemplates()) {
-    for (const container of asArray(template.spec.containers)) {
-      if (!NFS_PROVISIONER_IMAGE.test(asString(getRecord(container)?.image) ?? '')) continue;
-      for (const variable of asArray(getRecord(container)?.env)) {
-        const value = asString(getRecord(variable)?.value);
-        if (getRecord(variable)?.name === 'PROVISIONER_NAME' && value) names.add(value);
-      }
-    }
-  }
-  return names;
 }
 
 /** The kind of NFS a PersistentVolume carries: the in-tree plugin, csi-driver-nfs, or none. */

@@ -265,6 +265,76 @@ describe(RULE, () => {
     expect(ruleHits([{ ...openebsClass, provisioner: 'openebs.io/local' }, rwxClaim, consumer], RULE)).toEqual([]);
   });
 
+  // narendar77/external-storage (held-out-68), a copy of kubernetes-incubator/external-storage: the
+  // NFS Ganesha provisioner (nfs/deploy/kubernetes, `-provisioner=example.com/nfs`), efs-provisioner
+  // (aws/efs/deploy, PROVISIONER_NAME from its ConfigMap) and nmaupu/freenas-provisioner (no name
+  // set: its default freenas.org/nfs) all create in-tree NFS volumes; their test pods get the warning.
+  describe('real world: provisioners of in-tree NFS volumes, however they are named', () => {
+    const provisionerDeployment = (image: string, container: Record<string, unknown>) => ({
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'provisioner' },
+      spec: { template: { spec: { containers: [{ name: 'provisioner', image, ...container }] } } },
+    });
+    const testPod = (className: string) => [
+      { apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'nfs' }, provisioner: className },
+      {
+        apiVersion: 'v1',
+        kind: 'PersistentVolumeClaim',
+        metadata: { name: 'nfs' },
+        spec: { accessModes: ['ReadWriteMany'], storageClassName: 'nfs' },
+      },
+      {
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { name: 'write-pod' },
+        spec: {
+          containers: [{ name: 'write-pod', image: 'busybox' }],
+          volumes: [{ name: 'nfs-pvc', persistentVolumeClaim: { claimName: 'nfs' } }],
+        },
+      },
+    ];
+    const podWarning = [
+      {
+        kind: 'Pod',
+        name: 'write-pod',
+        path: 'spec.volumes[0].persistentVolumeClaim',
+        severity: 'warning',
+        suppressed: false,
+      },
+    ];
+    const ganesha = provisionerDeployment('quay.io/kubernetes_incubator/nfs-provisioner:latest', {
+      args: ['-provisioner=example.com/nfs'],
+    });
+    const efsConfigMap = {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'efs-provisioner' },
+      data: { 'provisioner.name': 'example.com/aws-efs' },
+    };
+    const efs = provisionerDeployment('quay.io/external_storage/efs-provisioner:latest', {
+      env: [
+        {
+          name: 'PROVISIONER_NAME',
+          valueFrom: { configMapKeyRef: { name: 'efs-provisioner', key: 'provisioner.name' } },
+        },
+      ],
+    });
+    const freenas = provisionerDeployment('docker.io/nmaupu/freenas-provisioner:2.4', {});
+
+    test('the name on the command line, from a ConfigMap, or the image default', () => {
+      expect(ruleHits([ganesha, ...testPod('example.com/nfs')], RULE)).toEqual(podWarning);
+      expect(ruleHits([efsConfigMap, efs, ...testPod('example.com/aws-efs')], RULE)).toEqual(podWarning);
+      expect(ruleHits([freenas, ...testPod('freenas.org/nfs')], RULE)).toEqual(podWarning);
+    });
+
+    test('a name the provisioners in the input do not answer to is not theirs', () => {
+      expect(ruleHits([ganesha, ...testPod('example.com/other')], RULE)).toEqual([]);
+      expect(ruleHits([efs, ...testPod('example.com/aws-efs')], RULE)).toEqual([]);
+      expect(ruleHits(testPod('freenas.org/nfs'), RULE)).toEqual([]);
+    });
+  });
+
   test('tolerates malformed objects', () => {
     const malformed = [
       deployment({ volumes: 'nfs' }),
