@@ -108,24 +108,14 @@ function concurrentPodsReason(workload: IndexedObject): string | undefined {
 interface Storage {
   /** What the shared filesystem is (`shared-filesystem provisioner nfs.csi.k8s.io`), when it is one. */
   readonly sharedFilesystem: string | undefined;
-  /** The name of the hostPath PersistentVolume the claim binds to, if it does. */
-  readonly hostPathVolume: string | undefined;
   readonly rbd: boolean;
 }
 
 /**
  * The finding's severity and message. An error where a second node cannot attach the volume; a
- * warning where nothing stops it: on a shared filesystem ReadWriteOnce is not enforced across nodes,
- * and a hostPath volume is no attachment at all (each node has its own directory).
+ * warning where nothing stops it: on a shared filesystem ReadWriteOnce is not enforced across nodes.
  */
 function finding(mounts: string, reason: string, storage: Storage): { severity?: 'warning'; message: string } {
-  if (storage.hostPathVolume !== undefined)
-    return {
-      severity: 'warning',
-      message:
-        `${mounts}, bound to hostPath PersistentVolume ${storage.hostPathVolume}, but ${reason}: nothing attaches a ` +
-        "hostPath, so a pod on another node starts on that node's own directory and does not see this data.",
-    };
   if (storage.sharedFilesystem !== undefined)
     return {
       severity: 'warning',
@@ -361,7 +351,7 @@ interface StorageJudge {
 /** A claim whose storage allows one node at a time, and how to report pods on two nodes. */
 interface JudgedStorage {
   readonly claim: ResolvedClaim;
-  /** The volume attaches to one node at a time (not a shared filesystem, not a hostPath directory). */
+  /** The volume attaches to one node at a time (not a shared filesystem). */
   readonly attached: boolean;
   /** `Deployment web mounts PersistentVolumeClaim data (ReadWriteOnce)`. */
   readonly mounts: string;
@@ -402,8 +392,9 @@ function pinsPodsToOneNode(judge: StorageJudge, workload: IndexedObject, claimNa
 
 /**
  * The storage under one of a workload's claim mounts, when pods on two nodes cannot both use it
- * (or, on a shared filesystem or a hostPath volume, should not); undefined when they can: a
- * multi-node mode, a read-only mount of ReadOnlyMany, node-local storage, a volume pinned to a node.
+ * (or, on a shared filesystem, should not); undefined when they can: a multi-node mode, a read-only
+ * mount of ReadOnlyMany, node-local storage, a volume pinned to a node, a hostPath volume (the
+ * volume's own finding).
  */
 function judgeStorage(
   judge: StorageJudge,
@@ -418,6 +409,10 @@ function judgeStorage(
   // A local (or single-hostname) PersistentVolume pins every pod using it to its node.
   const bound = claim.object ? index.volumeForClaim(claim.object) : undefined;
   if (bound && volumePinnedToOneNode(bound.raw)) return undefined;
+  // A hostPath volume is never attached, so no second pod waits for it; its risk, a pod on another
+  // node starting on that node's own directory, is the volume's whatever the strategy, and
+  // host-path-for-application-data reports it on the volume (Recreate would not help).
+  if (bound && getRecord(bound.raw, 'spec', 'hostPath')) return undefined;
   if (volume.readOnly && modes.includes('ReadOnlyMany')) return undefined;
   const candidates = classCandidates(judge, claim, bound);
   const failing = candidates.filter(
@@ -426,19 +421,15 @@ function judgeStorage(
   const [first] = failing;
   if (!first) return undefined;
   const provisioner = asString(first.storageClass?.raw.provisioner);
-  const hostPathVolume = bound && getRecord(bound.raw, 'spec', 'hostPath') ? (bound.ref.name ?? '') : undefined;
-  // A DaemonSet's pod on each node reading that node's own directory is what a DaemonSet is for.
-  if (hostPathVolume !== undefined && workload.ref.kind === 'DaemonSet') return undefined;
   const mounts = `${workload.ref.kind} ${workload.ref.name ?? ''} mounts ${claim.description} (${modes.join(', ')})`;
   const storage: Storage = {
     sharedFilesystem: sharedFilesystemOf(index, provisioner, bound, first.storageClass ? undefined : first.className),
-    hostPathVolume,
     rbd: rbdKindOfStorageClass(first.storageClass) !== undefined,
   };
   const unknownDefault = !bound && takesDefaultClass(claim) && defaults.length === 0;
   return {
     claim,
-    attached: storage.sharedFilesystem === undefined && storage.hostPathVolume === undefined,
+    attached: storage.sharedFilesystem === undefined,
     mounts,
     report: (reason) => {
       const reported = finding(mounts, reason, storage);
