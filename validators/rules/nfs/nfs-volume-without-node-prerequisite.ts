@@ -119,8 +119,10 @@ function describeSource(object: IndexedObject): string {
 }
 
 /**
- * A StatefulSet's claim templates of a class whose provisioner creates in-tree NFS volumes: each
- * pod mounts one, so the pods need the node prerequisite as a pod that names such a claim does.
+ * A StatefulSet's claim templates of a class whose provisioner creates in-tree NFS volumes, or that
+ * bind pre-provisioned in-tree NFS PersistentVolumes: each pod mounts one, so the pods need the node
+ * prerequisite as a pod that names such a claim does. Warnings, as for such a pod: a provisioned
+ * volume is not in the input, and a pre-provisioned one carries the error itself.
  */
 function checkClaimTemplates(
   context: RuleContext,
@@ -130,21 +132,35 @@ function checkClaimTemplates(
   keyList: string,
 ): void {
   if (podRequiresLabel(podSpec, keys)) return;
+  const unprepared =
+    `without a required nodeSelector / node affinity on a node-prerequisite label (${keyList}): its pods may ` +
+    'land on a node without mount.nfs and hang in ContainerCreating.';
   asArray(getField(statefulSet.raw, 'spec', 'volumeClaimTemplates')).forEach((claimTemplate, position) => {
-    const className = storageClassNameOf(
-      getRecord(claimTemplate, 'spec'),
-      readAnnotations(getRecord(claimTemplate, 'metadata')),
-    );
+    const spec = getRecord(claimTemplate, 'spec');
+    const annotations = readAnnotations(getRecord(claimTemplate, 'metadata'));
+    const className = storageClassNameOf(spec, annotations);
     const storageClass = context.index.get('StorageClass', undefined, className, statefulSet);
     const provisioner = asString(storageClass?.raw.provisioner);
-    if (!createsInTreeNfs(provisioner, context.index)) return;
+    const path = `spec.volumeClaimTemplates[${position}]`;
+    const name = statefulSet.ref.name ?? '';
+    if (createsInTreeNfs(provisioner, context.index)) {
+      context.report(statefulSet, {
+        path,
+        severity: 'warning',
+        message:
+          `StatefulSet ${name} claims volumes of StorageClass ${className ?? ''}, whose provisioner ` +
+          `${provisioner ?? ''} creates in-tree NFS volumes, ${unprepared}`,
+      });
+      return;
+    }
+    const bound = context.index.unclaimedVolumeFor(spec, statefulSet, annotations);
+    if (!bound || nfsVolumeType(bound.raw) !== 'in-tree' || volumeRequiresLabel(bound.raw, keys)) return;
     context.report(statefulSet, {
-      path: `spec.volumeClaimTemplates[${position}]`,
+      path,
       severity: 'warning',
       message:
-        `StatefulSet ${statefulSet.ref.name ?? ''} claims volumes of StorageClass ${className ?? ''}, whose provisioner ` +
-        `${provisioner ?? ''} creates in-tree NFS volumes, without a required nodeSelector / node affinity on a ` +
-        `node-prerequisite label (${keyList}): its pods may land on a node without mount.nfs and hang in ContainerCreating.`,
+        `StatefulSet ${name} claims volumes that bind in-tree NFS PersistentVolumes such as ` +
+        `${bound.ref.name ?? ''} (reported as an error), ${unprepared}`,
     });
   });
 }

@@ -243,6 +243,35 @@ describe(RULE, () => {
     expect(ruleHits([...objects, statefulSet({}, annotated('standard'))], RULE)).toEqual([]);
   });
 
+  // cctvto/k8s-elk (held-out-71) yaml/zookeeper.yaml and zookeeper-pv.yaml: StatefulSet zk's claim
+  // template names class "anything" by the beta annotation, as do the in-tree NFS volumes it binds.
+  test('real world: claim templates that bind in-tree NFS volumes get the pointer a pod on such a claim gets', () => {
+    const nfsVolume = (name: string, nodeAffinity?: Record<string, unknown>) => ({
+      apiVersion: 'v1',
+      kind: 'PersistentVolume',
+      metadata: { name, annotations: { 'volume.beta.kubernetes.io/storage-class': 'anything' } },
+      spec: {
+        capacity: { storage: '1Gi' },
+        accessModes: ['ReadWriteOnce'],
+        nfs: { server: '10.10.10.220', path: `/nfs_dir/zookeeper/${name}` },
+        ...(nodeAffinity ? { nodeAffinity } : {}),
+      },
+    });
+    const template = {
+      metadata: { name: 'datadir', annotations: { 'volume.beta.kubernetes.io/storage-class': 'anything' } },
+      spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } },
+    };
+    const zk = { ...statefulSet({}, template), metadata: { name: 'zk' } };
+    expect(ruleHits([nfsVolume('k8s-pv-zk01'), zk], RULE)).toEqual([
+      { kind: 'PersistentVolume', name: 'k8s-pv-zk01', path: 'spec.nfs', severity: 'error', suppressed: false },
+      { kind: 'StatefulSet', name: 'zk', path: 'spec.volumeClaimTemplates[0]', severity: 'warning', suppressed: false },
+    ]);
+    const prepared = {
+      required: { nodeSelectorTerms: [{ matchExpressions: [{ key: NFS_LABEL, operator: 'Exists' }] }] },
+    };
+    expect(ruleHits([nfsVolume('k8s-pv-zk01', prepared), zk], RULE)).toEqual([]);
+  });
+
   // digitalocean/marketplace-kubernetes stacks/openebs-nfs-provisioner (held-out-28): a Deployment on
   // a claim of class nfs-rwx-storage, provisioner openebs.io/nfsrwx, whose volumes are in-tree NFS.
   test('real world: a claim of an OpenEBS dynamic NFS class needs the NFS client too', () => {
