@@ -11,6 +11,7 @@ import * as path from 'path';
 import { documentRanges } from './document-ranges';
 import { jsonStreamRanges } from './json-stream';
 import { inlinePatches, isKustomizationFile, kustomizeNonObjectFiles } from './kustomize-patches';
+import { moveBindingSubjects } from './kustomize-binding-subjects';
 import { kustomizeNamespaces } from './kustomize-namespaces';
 import { isClusterScopedKind } from '../validators/cluster-scoped-kinds';
 import { isRecord } from '../validators/json';
@@ -136,6 +137,7 @@ export function loadManifests(paths: readonly string[], options: LoadOptions = {
   // An object in a file a kustomization with `namespace:` lists is in that namespace, as `kustomize
   // build` puts it (replacing its own): its claims and roles are found where it will run.
   const namespaces = kustomizeNamespaces(kustomizations);
+  moveBindingSubjects(applied, namespaces);
   for (const { object, source } of applied) {
     const namespace = namespaces.get(path.normalize(source.file));
     const metadata = object.metadata;
