@@ -368,7 +368,7 @@ function appendTo(map: Map<string, IndexedObject[]>, mapKey: string, object: Ind
 }
 
 /** The directory part of a file path ('' for none). */
-function directoryOf(file: string | undefined): string {
+export function directoryOf(file: string | undefined): string {
   if (file === undefined) return '';
   return file.slice(0, Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\'), 0));
 }

