@@ -39,14 +39,20 @@ export function podSpecOf(kind: string | undefined, object: JsonRecord): PodSpec
   return spec ? { spec, path: keys.join('.') } : undefined;
 }
 
+/**
+ * The keys under which custom resources keep a pod template: `template` (Kubeflow, Volcano,
+ * OpenKruise), `pod` (Microsoft's FrameworkController: `spec.taskRoles[0].task.pod`).
+ */
+const POD_TEMPLATE_KEYS: readonly string[] = ['template', 'pod'];
+
 /** How far under `spec` a custom resource's pod templates are looked for (`spec.pytorchReplicaSpecs.Worker.template`). */
 const CUSTOM_RESOURCE_TEMPLATE_DEPTH = 4;
 
 /**
  * The pod specs of a custom resource: an object of an API group of its own (Kubeflow's PyTorchJob,
  * Volcano's Job, Huawei's AscendJob, OpenKruise's CloneSet), whose pods its operator creates from
- * every `template` under `spec` whose `spec` lists containers, down to a few levels
- * (`spec.tfReplicaSpecs.Worker.template.spec`, `spec.tasks[1].template.spec`). Empty for the
+ * every `template` (or `pod`) under `spec` whose `spec` lists containers, down to a few levels
+ * (`spec.tfReplicaSpecs.Worker.template.spec`, `spec.tasks[1].template.spec`, `spec.taskRoles[0].task.pod.spec`). Empty for the
  * built-in groups (`apps`, `batch`, `*.k8s.io`), whose kinds are known.
  */
 export function customResourcePodSpecs(object: JsonRecord): PodSpecLocation[] {
@@ -66,12 +72,15 @@ export function customResourcePodSpecs(object: JsonRecord): PodSpecLocation[] {
     }
     const record = asRecord(value);
     if (!record) return;
-    const podSpec = getRecord(record, 'template', 'spec');
-    if (podSpec && Array.isArray(podSpec.containers)) {
-      found.push({ spec: podSpec, path: fieldPath(...path, 'template', 'spec') });
-      return;
+    for (const key of POD_TEMPLATE_KEYS) {
+      const podSpec = getRecord(record, key, 'spec');
+      if (podSpec && Array.isArray(podSpec.containers)) {
+        found.push({ spec: podSpec, path: fieldPath(...path, key, 'spec') });
+        return;
+      }
     }
-    for (const [key, child] of Object.entries(record)) if (key !== 'template') search(child, [...path, key], depth + 1);
+    for (const [key, child] of Object.entries(record))
+      if (!POD_TEMPLATE_KEYS.includes(key)) search(child, [...path, key], depth + 1);
   };
   search(object.spec, ['spec'], 0);
   return found;

@@ -51,6 +51,29 @@ describe('pod templates of custom resources', () => {
     expect([...customResourcePodSpecs(builtIn), ...customResourcePodSpecs(virtualMachine)]).toEqual([]);
   });
 
+  // microsoft/hivedscheduler example/request/tf/request.yaml (held-out-73): a FrameworkController
+  // Framework keeps each task role's pod at spec.taskRoles[].task.pod, and its pods mount in-tree NFS.
+  test('real world: a Framework’s task pods (under `pod`, not `template`) are pod templates too', () => {
+    const framework = {
+      apiVersion: 'frameworkcontroller.microsoft.com/v1',
+      kind: 'Framework',
+      metadata: { name: 'hdtfdemo2' },
+      spec: {
+        executionType: 'Start',
+        taskRoles: [
+          { name: 'ps', taskNumber: 1, task: { pod: podTemplate } },
+          { name: 'worker', taskNumber: 1, task: { pod: podTemplate } },
+        ],
+      },
+    };
+    expect(
+      ruleHits([framework], 'nfs-volume-without-node-prerequisite').map((hit) => [hit.path, hit.severity]),
+    ).toEqual([
+      ['spec.taskRoles[0].task.pod.spec.volumes[0].nfs', 'error'],
+      ['spec.taskRoles[1].task.pod.spec.volumes[0].nfs', 'error'],
+    ]);
+  });
+
   test('an alias bomb under spec (one node shared 9^9 ways) is searched node by node, not path by path', () => {
     let shared: unknown = { value: 'lol' };
     for (let level = 0; level < 9; level++) shared = new Array(9).fill(shared);
