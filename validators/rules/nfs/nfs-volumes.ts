@@ -71,6 +71,8 @@ export function volumeRequiresLabel(volume: JsonRecord, keys: ReadonlySet<string
  * and its predecessor nfs-client-provisioner (default `fuseim.pri/ifs`), OpenEBS's dynamic NFS
  * provisioner (`openebs.io/nfsrwx`: an NFS server pod per claim, exported through an in-tree
  * `NFSVolumeSource`, openebs/dynamic-nfs-provisioner pkg/kubernetes/api/core/v1/persistentvolume/build.go),
+ * Rook's NFS operator (`nfs.rook.io/<NFSServer>-provisioner`, rook/nfs pkg/operator/nfs/spec.go and
+ * provisioner.go),
  * and, given the set, any name under which it runs one of the provisioners of
  * declared-nfs-provisioners.ts (nfs-subdir, NFS Ganesha, efs-provisioner, freenas-provisioner).
  */
@@ -80,6 +82,7 @@ export function createsInTreeNfs(provisioner: string | undefined, index?: Object
     (/nfs-subdir-external-provisioner$|nfs-client-provisioner$/.test(provisioner) ||
       provisioner === 'fuseim.pri/ifs' ||
       provisioner === 'openebs.io/nfsrwx' ||
+      /^nfs\.rook\.io\/.+-provisioner$/.test(provisioner) ||
       (index?.derived(declaredNfsProvisionerNames).has(provisioner) ?? false))
   );
 }

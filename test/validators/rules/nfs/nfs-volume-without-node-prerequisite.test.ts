@@ -294,6 +294,29 @@ describe(RULE, () => {
     expect(ruleHits([{ ...openebsClass, provisioner: 'openebs.io/local' }, rwxClaim, consumer], RULE)).toEqual([]);
   });
 
+  // rook/nfs cluster/examples/kubernetes/nfs (held-out-73): class rook-nfs-share1 of provisioner
+  // nfs.rook.io/rook-nfs-provisioner, which Rook's NFS operator names after its NFSServer.
+  test("real world: a claim of a class of Rook's NFS operator needs the NFS client too", () => {
+    const rookClass = {
+      apiVersion: 'storage.k8s.io/v1',
+      kind: 'StorageClass',
+      metadata: { name: 'rook-nfs-share1' },
+      provisioner: 'nfs.rook.io/rook-nfs-provisioner',
+    };
+    const claim = {
+      apiVersion: 'v1',
+      kind: 'PersistentVolumeClaim',
+      metadata: { name: 'rook-nfs-pv-claim' },
+      spec: { accessModes: ['ReadWriteMany'], storageClassName: 'rook-nfs-share1' },
+    };
+    const consumer = deployment({
+      volumes: [{ name: 'rook-nfs-vol', persistentVolumeClaim: { claimName: 'rook-nfs-pv-claim' } }],
+    });
+    expect(ruleHits([rookClass, claim, consumer], RULE).map((hit) => [hit.path, hit.severity])).toEqual([
+      ['spec.template.spec.volumes[0].persistentVolumeClaim', 'warning'],
+    ]);
+  });
+
   // narendar77/external-storage (held-out-68), a copy of kubernetes-incubator/external-storage: the
   // NFS Ganesha provisioner (nfs/deploy/kubernetes, `-provisioner=example.com/nfs`), efs-provisioner
   // (aws/efs/deploy, PROVISIONER_NAME from its ConfigMap) and nmaupu/freenas-provisioner (no name
