@@ -210,10 +210,25 @@ export function claimSpecs(index: ObjectIndex): ClaimSpecLocation[] {
   return specs;
 }
 
-/** The pod volumes of a template that name a claim, with their position. */
-export function claimVolumes(podSpec: JsonRecord): Array<{ position: number; claimName: string; readOnly: boolean }> {
+/**
+ * The pod volumes of a template that name a claim, with their position. A StatefulSet's volume of
+ * the name of one of its claim templates is none: the controller replaces it with the template's
+ * claim (kubernetes pkg/controller/statefulset/stateful_set_utils.go, updateStorage).
+ */
+export function claimVolumes(
+  podSpec: JsonRecord,
+  owner?: IndexedObject,
+): Array<{ position: number; claimName: string; readOnly: boolean }> {
+  const replaced = new Set(
+    owner?.ref.kind === 'StatefulSet'
+      ? asArray(getRecord(owner.raw, 'spec')?.volumeClaimTemplates).flatMap(
+          (template) => asString(getRecord(template, 'metadata')?.name) ?? [],
+        )
+      : [],
+  );
   const result: Array<{ position: number; claimName: string; readOnly: boolean }> = [];
   asArray(podSpec.volumes).forEach((volume, position) => {
+    if (isRecord(volume) && replaced.has(asString(volume.name) ?? '')) return;
     const source = isRecord(volume) ? asRecord(volume.persistentVolumeClaim) : undefined;
     const claimName = asString(source?.claimName);
     if (claimName !== undefined) result.push({ position, claimName, readOnly: source?.readOnly === true });

@@ -55,7 +55,7 @@ function reportConsumers(context: RuleContext): void {
   const classPlugin = (storageClass: IndexedObject | undefined) =>
     inTreeCephPluginOf(asString(storageClass?.raw.provisioner));
   for (const template of index.podTemplates()) {
-    for (const volume of claimVolumes(template.spec)) {
+    for (const volume of claimVolumes(template.spec, template.owner)) {
       const claim = claims.resolve(template.owner.ref.namespace, volume.claimName, template.owner);
       if (!claim) continue;
       const path = `${template.path}.volumes[${volume.position}].persistentVolumeClaim`;

@@ -265,7 +265,7 @@ export const rwoClaimInRollingDeployment: Rule = {
       if (!OWNERS.has(kind) && !runsNowAndThen) continue;
       // Every pod of a workload pinned to one node runs there, where ReadWriteOnce allows them all.
       if (pinnedNodeOfPod(template.spec) !== undefined) continue;
-      const claimMounts = claimVolumes(template.spec);
+      const claimMounts = claimVolumes(template.spec, workload);
       if (claimMounts.some((volume) => pinsPodsToOneNode(judge, workload, volume.claimName))) continue;
       const reason = kind === 'CronJob' ? undefined : concurrentPodsReason(workload);
       const mayShare = isLongRunning(workload) && runsPods(workload);

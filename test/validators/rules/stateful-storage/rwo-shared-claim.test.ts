@@ -178,3 +178,32 @@ describe(`${RULE}: one claim mounted by two workloads`, () => {
     expect(inOneFile([postgres, postgres, sharedClaim])).toEqual([]);
   });
 });
+
+describe(`${RULE}: a StatefulSet's claim templates replace its pod volumes of the same name`, () => {
+  // openebs/litmus apps/cockroachdb/deployers/cockroachdb_sts.yml (held-out-73): the pod volume
+  // datadir names claim testclaim, and a claim template datadir replaces it with one claim per pod.
+  const testClaim = claim('testclaim', { accessModes: ['ReadWriteOnce'], storageClassName: 'testclass' });
+  const cockroach = (templateName: string) =>
+    workload('StatefulSet', 'cockroachdb', podSpec([{ ...claimVolume('testclaim'), name: 'datadir' }]), {
+      replicas: 3,
+      serviceName: 'cockroachdb',
+      volumeClaimTemplates: [
+        { metadata: { name: templateName }, spec: { accessModes: ['ReadWriteOnce'], storageClassName: 'testclass' } },
+      ],
+    });
+
+  test('real world: the volume a claim template replaces is not a claim three pods share', () => {
+    expect(
+      hits([
+        { object: testClaim, file: 'cockroachdb.yml' },
+        { object: cockroach('datadir'), file: 'cockroachdb.yml' },
+      ]),
+    ).toEqual([]);
+    expect(
+      hits([
+        { object: testClaim, file: 'cockroachdb.yml' },
+        { object: cockroach('logs'), file: 'cockroachdb.yml' },
+      ]).map((hit) => [hit.name, hit.path, hit.severity]),
+    ).toEqual([['cockroachdb', PATH, 'error']]);
+  });
+});
