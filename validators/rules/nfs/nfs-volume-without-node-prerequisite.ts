@@ -1,9 +1,10 @@
 import { WORKLOAD_KINDS } from '../scopes';
 import { z } from 'zod/v3';
-import { asArray, asRecord, asString, getField, getRecord } from '../../json';
+import { asArray, asRecord, asString, getField } from '../../json';
 import { NFS_CLIENT } from '../../node-prerequisites';
-import { IndexedObject, readAnnotations } from '../../object-index';
+import { IndexedObject } from '../../object-index';
 import { storageClassNameOf } from '../../storage-class-name';
+import { claimTemplatesOf } from '../stateful-storage/claims';
 import { Rule, RuleContext, parametersOf } from '../../rule';
 import {
   createsInTreeNfs,
@@ -135,9 +136,7 @@ function checkClaimTemplates(
   const unprepared =
     `without a required nodeSelector / node affinity on a node-prerequisite label (${keyList}): its pods may ` +
     'land on a node without mount.nfs and hang in ContainerCreating.';
-  asArray(getField(statefulSet.raw, 'spec', 'volumeClaimTemplates')).forEach((claimTemplate, position) => {
-    const spec = getRecord(claimTemplate, 'spec');
-    const annotations = readAnnotations(getRecord(claimTemplate, 'metadata'));
+  for (const { spec, position, annotations } of claimTemplatesOf(statefulSet)) {
     const className = storageClassNameOf(spec, annotations);
     const storageClass = context.index.get('StorageClass', undefined, className, statefulSet);
     const provisioner = asString(storageClass?.raw.provisioner);
@@ -151,10 +150,10 @@ function checkClaimTemplates(
           `StatefulSet ${name} claims volumes of StorageClass ${className ?? ''}, whose provisioner ` +
           `${provisioner ?? ''} creates in-tree NFS volumes, ${unprepared}`,
       });
-      return;
+      continue;
     }
     const bound = context.index.unclaimedVolumeFor(spec, statefulSet, annotations);
-    if (!bound || nfsVolumeType(bound.raw) !== 'in-tree' || volumeRequiresLabel(bound.raw, keys)) return;
+    if (!bound || nfsVolumeType(bound.raw) !== 'in-tree' || volumeRequiresLabel(bound.raw, keys)) continue;
     context.report(statefulSet, {
       path,
       severity: 'warning',
@@ -162,7 +161,7 @@ function checkClaimTemplates(
         `StatefulSet ${name} claims volumes that bind in-tree NFS PersistentVolumes such as ` +
         `${bound.ref.name ?? ''} (reported as an error), ${unprepared}`,
     });
-  });
+  }
 }
 
 function checkPodTemplate(

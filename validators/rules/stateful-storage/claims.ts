@@ -21,6 +21,32 @@ export interface ResolvedClaim {
 /** What names a claim's class: its spec, its annotations, and the claim object when there is one. */
 export type ClaimSource = Pick<ResolvedClaim, 'spec' | 'object' | 'annotations'>;
 
+/** One of a StatefulSet's claim templates, as read from its `spec.volumeClaimTemplates`. */
+export interface ClaimTemplate {
+  /** Its position in the list, for field paths. */
+  readonly position: number;
+  readonly name?: string;
+  readonly spec?: JsonRecord;
+  /** Its annotations: the beta class annotation is read ahead of the spec. */
+  readonly annotations: Readonly<Record<string, string>>;
+}
+
+/** A StatefulSet's claim templates, each with its name, spec and annotations (none for other kinds). */
+export function claimTemplatesOf(statefulSet: IndexedObject): ClaimTemplate[] {
+  if (statefulSet.ref.kind !== 'StatefulSet') return [];
+  return asArray(getRecord(statefulSet.raw, 'spec')?.volumeClaimTemplates).map((template, position) => {
+    const metadata = getRecord(template, 'metadata');
+    const name = asString(metadata?.name);
+    const spec = getRecord(template, 'spec');
+    return {
+      position,
+      ...(name !== undefined ? { name } : {}),
+      ...(spec ? { spec } : {}),
+      annotations: readAnnotations(metadata),
+    };
+  });
+}
+
 /** One claim spec anywhere in the set, with the field path of its `spec`. */
 export interface ClaimSpecLocation {
   readonly owner: IndexedObject;
@@ -52,14 +78,10 @@ export class ClaimResolver {
     for (const statefulSet of index.ofKind('StatefulSet')) {
       const setName = statefulSet.ref.name;
       if (setName === undefined) continue;
-      for (const template of asArray(getRecord(statefulSet.raw, 'spec')?.volumeClaimTemplates)) {
-        const metadata = getRecord(template, 'metadata');
-        const name = asString(metadata?.name);
-        const spec = getRecord(template, 'spec');
+      for (const { name, spec, annotations } of claimTemplatesOf(statefulSet)) {
         if (name === undefined || !spec) continue;
         const key = scopedKey(statefulSet.ref.namespace, `${name}-${setName}`);
-        if (!this.templates.has(key))
-          this.templates.set(key, { statefulSet, spec, annotations: readAnnotations(metadata), name });
+        if (!this.templates.has(key)) this.templates.set(key, { statefulSet, spec, annotations, name });
       }
     }
   }
@@ -187,12 +209,9 @@ export function claimSpecs(index: ObjectIndex): ClaimSpecLocation[] {
     if (spec) specs.push({ owner: claim, spec, path: 'spec', annotations: claim.annotations, claim });
   }
   for (const statefulSet of index.ofKind('StatefulSet')) {
-    asArray(getRecord(statefulSet.raw, 'spec')?.volumeClaimTemplates).forEach((template, position) => {
-      const spec = getRecord(template, 'spec');
-      const annotations = readAnnotations(getRecord(template, 'metadata'));
+    for (const { spec, position, annotations } of claimTemplatesOf(statefulSet))
       if (spec)
         specs.push({ owner: statefulSet, spec, path: `spec.volumeClaimTemplates[${position}].spec`, annotations });
-    });
   }
   for (const template of index.podTemplates()) {
     asArray(template.spec.volumes).forEach((volume, position) => {
@@ -219,13 +238,7 @@ export function claimVolumes(
   podSpec: JsonRecord,
   owner?: IndexedObject,
 ): Array<{ position: number; claimName: string; readOnly: boolean }> {
-  const replaced = new Set(
-    owner?.ref.kind === 'StatefulSet'
-      ? asArray(getRecord(owner.raw, 'spec')?.volumeClaimTemplates).flatMap(
-          (template) => asString(getRecord(template, 'metadata')?.name) ?? [],
-        )
-      : [],
-  );
+  const replaced = new Set((owner ? claimTemplatesOf(owner) : []).flatMap((template) => template.name ?? []));
   const result: Array<{ position: number; claimName: string; readOnly: boolean }> = [];
   asArray(podSpec.volumes).forEach((volume, position) => {
     if (isRecord(volume) && replaced.has(asString(volume.name) ?? '')) return;

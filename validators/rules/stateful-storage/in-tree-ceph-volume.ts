@@ -1,8 +1,8 @@
 import { WORKLOAD_KINDS } from '../scopes';
 import { asArray, asRecord, asString, getRecord, isRecord } from '../../json';
-import { IndexedObject, readAnnotations } from '../../object-index';
+import { IndexedObject } from '../../object-index';
 import { Rule, RuleContext } from '../../rule';
-import { ClaimResolver, claimVolumes, defaultStorageClass, storageClassOfSpec } from './claims';
+import { ClaimResolver, claimTemplatesOf, claimVolumes, defaultStorageClass, storageClassOfSpec } from './claims';
 import { inTreeCephPluginOf } from './ceph';
 
 const IN_TREE_PLUGINS = ['rbd', 'cephfs'] as const;
@@ -81,10 +81,8 @@ function reportConsumers(context: RuleContext): void {
     }
   }
   for (const statefulSet of index.ofKind('StatefulSet')) {
-    asArray(getRecord(statefulSet.raw, 'spec')?.volumeClaimTemplates).forEach((template, position) => {
-      const spec = getRecord(template, 'spec');
-      const annotations = readAnnotations(getRecord(template, 'metadata'));
-      if (!spec || index.unclaimedVolumeFor(spec, statefulSet, annotations)) return;
+    for (const { spec, position, annotations } of claimTemplatesOf(statefulSet)) {
+      if (!spec || index.unclaimedVolumeFor(spec, statefulSet, annotations)) continue;
       const storageClass = storageClassOfSpec(index, { spec, annotations }, fallbackClass);
       const plugin = classPlugin(storageClass);
       if (plugin)
@@ -93,7 +91,7 @@ function reportConsumers(context: RuleContext): void {
           `spec.volumeClaimTemplates[${position}].spec`,
           `asks StorageClass ${storageClass?.ref.name ?? ''}, whose provisioner creates in-tree ${plugin} volumes, for its claims`,
         );
-    });
+    }
   }
 }
 
