@@ -47,15 +47,13 @@ export function claimTemplatesOf(statefulSet: IndexedObject): ClaimTemplate[] {
   });
 }
 
-/** One claim spec anywhere in the set, with the field path of its `spec`. */
-export interface ClaimSpecLocation {
+/**
+ * One claim spec anywhere in the set, with the field path of its `spec`: a claim source whose
+ * `object` is the PersistentVolumeClaim itself, when it is one (for bound-volume lookups).
+ */
+export interface ClaimSpecLocation extends ClaimSource {
   readonly owner: IndexedObject;
-  readonly spec: JsonRecord;
   readonly path: string;
-  /** The claim's (or claim template's) annotations. */
-  readonly annotations: Readonly<Record<string, string>>;
-  /** The PersistentVolumeClaim object itself (for bound-volume lookups). */
-  readonly claim?: IndexedObject;
 }
 
 function scopedKey(namespace: string | undefined, name: string): string {
@@ -206,7 +204,7 @@ export function claimSpecs(index: ObjectIndex): ClaimSpecLocation[] {
   const specs: ClaimSpecLocation[] = [];
   for (const claim of index.ofKind('PersistentVolumeClaim')) {
     const spec = getRecord(claim.raw, 'spec');
-    if (spec) specs.push({ owner: claim, spec, path: 'spec', annotations: claim.annotations, claim });
+    if (spec) specs.push({ owner: claim, spec, path: 'spec', annotations: claim.annotations, object: claim });
   }
   for (const statefulSet of index.ofKind('StatefulSet')) {
     for (const { spec, position, annotations } of claimTemplatesOf(statefulSet))

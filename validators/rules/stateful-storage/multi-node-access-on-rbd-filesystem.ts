@@ -27,7 +27,7 @@ function refusedModes(kind: RbdKind, spec: JsonRecord): string[] {
  * offers every mode it asks for. That volume, checked on its own, decides what the storage is.
  */
 function bindsToExistingVolume(index: ObjectIndex, location: ClaimSpecLocation): boolean {
-  if (location.claim && index.volumeForClaim(location.claim)) return true;
+  if (location.object && index.volumeForClaim(location.object)) return true;
   if (asString(location.spec.volumeName)) return true;
   return index.unclaimedVolumeFor(location.spec, location.owner, location.annotations) !== undefined;
 }
@@ -89,11 +89,7 @@ export const multiNodeAccessOnRbdFilesystem: Rule = {
     const fallbackClass = defaultStorageClass(context.index);
     for (const location of claimSpecs(context.index)) {
       if (bindsToExistingVolume(context.index, location)) continue;
-      const storageClass = storageClassOfSpec(
-        context.index,
-        { spec: location.spec, annotations: location.annotations, object: location.claim },
-        fallbackClass,
-      );
+      const storageClass = storageClassOfSpec(context.index, location, fallbackClass);
       const kind = rbdKindOfStorageClass(storageClass);
       if (!kind) continue;
       const modes = refusedModes(kind, location.spec);
