@@ -371,13 +371,11 @@ interface JudgedStorage {
  * is a risk.
  */
 function classCandidates(
-  judge: StorageJudge,
-  workload: IndexedObject,
+  index: ObjectIndex,
+  defaults: readonly DefaultStorageClass[],
   claim: ResolvedClaim,
   bound: IndexedObject | undefined,
 ): ReadonlyArray<{ storageClass?: IndexedObject; className?: string }> {
-  const { index } = judge;
-  const defaults = judge.defaultsFor(workload);
   return !bound && takesDefaultClass(claim) && defaults.length > 1
     ? defaults.map(({ name, storageClass }) => ({ className: name, ...optionalStorageClass(storageClass) }))
     : [storageClassOf(index, claim, defaults)];
@@ -393,7 +391,7 @@ function pinsPodsToOneNode(judge: StorageJudge, workload: IndexedObject, claimNa
   if (!claim) return false;
   const bound = claim.object ? judge.index.volumeForClaim(claim.object) : undefined;
   if (bound) return volumePinnedToOneNode(bound.raw);
-  return classCandidates(judge, workload, claim, bound).every(({ storageClass, className }) =>
+  return classCandidates(judge.index, judge.defaultsFor(workload), claim, bound).every(({ storageClass, className }) =>
     onOneNode(judge.index, storageClass, className, judge.nodeLocalClasses, workload),
   );
 }
@@ -423,7 +421,7 @@ function judgeStorage(
   // host-path-for-application-data reports it on the volume (Recreate would not help).
   if (bound && getRecord(bound.raw, 'spec', 'hostPath')) return undefined;
   if (volume.readOnly && modes.includes('ReadOnlyMany')) return undefined;
-  const candidates = classCandidates(judge, workload, claim, bound);
+  const candidates = classCandidates(index, defaults, claim, bound);
   const failing = candidates.filter(
     ({ storageClass, className }) =>
       !onOneNode(index, storageClass, className, judge.nodeLocalClasses, workload, bound),
