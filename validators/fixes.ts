@@ -95,7 +95,9 @@ const FIXERS: ReadonlyMap<string, Fixer> = new Map<string, Fixer>([
       const path = parseFieldPath(finding.path);
       if (path[0] === 'data') return { unsafe: 'the lock is set inside a ConfigMap value: edit that text by hand' };
       if (path[path.length - 1] === 'image')
-        return { unsafe: "the lock is the old sidecar image's default: a newer image also needs RBAC on leases" };
+        return {
+          unsafe: "the lock is the old image's default: a lock flag or a newer image also needs RBAC on leases",
+        };
       const value = valueAt(object, path);
       const match = typeof value === 'string' ? LEGACY_LOCK.exec(value) : null;
       if (!match) return { unsafe: 'the lock setting is not a plain value' };

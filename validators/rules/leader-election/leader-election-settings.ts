@@ -37,9 +37,17 @@ export interface LeaderElectionSettings {
   readonly usesKubeconfig?: boolean;
   /**
    * Set when no flag names the lock and `resourceLock` is the default of the container's image
-   * (`csi-provisioner before v2.0`); its path is then the image's.
+   * (`csi-provisioner before v2.0`, `kube-scheduler v1.16`); its path is then the image's.
    */
-  readonly resourceLockDefaultOf?: string;
+  readonly resourceLockDefaultOf?: { readonly which: string; readonly remedy: string };
+}
+
+/** The lock an image's release falls back to when no flag names one, and how to move off it. */
+interface DefaultLock {
+  readonly lock: string;
+  /** `csi-provisioner before v2.0`, `kube-scheduler v1.16`. */
+  readonly which: string;
+  readonly remedy: string;
 }
 
 /**
@@ -47,6 +55,7 @@ export interface LeaderElectionSettings {
  * otherwise: kubernetes-csi external-provisioner v1.x (`--leader-election-type` defaults to
  * `endpoints`; v1.0 uses an Endpoints lock of its own), external-attacher v0.x and v1.x (a ConfigMap
  * lock; from v1.1 `--leader-election-type` defaults to `configmaps`). From 2.0 both use Leases.
+ * Leader election is off in them unless the `enable` flag is given.
  */
 const SIDECAR_LOCK_DEFAULTS: ReadonlyArray<{
   readonly image: RegExp;
@@ -68,6 +77,63 @@ const SIDECAR_LOCK_DEFAULTS: ReadonlyArray<{
     which: 'csi-attacher before v2.0',
   },
 ];
+
+const SIDECAR_REMEDY =
+  'Move the sidecar to v2.0 or later, which uses Leases (from v1.1, --leader-election-type=leases also does).';
+
+/**
+ * Control-plane component images (and hyperkube running one), which elect a leader unless
+ * `--leader-elect=false` and, before 1.20, do it on a legacy lock: `endpoints` until 1.16,
+ * `endpointsleases` (which still writes the Endpoints object) from 1.17 (kubernetes#84084), `leases`
+ * from 1.20 (kubernetes#94603).
+ */
+const CONTROL_PLANE_IMAGE =
+  /(?:^|\/)(kube-scheduler|kube-controller-manager|cloud-controller-manager|hyperkube)(?:-(?:amd64|arm64|arm|ppc64le|s390x))?:v1\.(\d+)\./;
+/** The words that name a control-plane component in hyperkube's command line (`/hyperkube scheduler`), and its name. */
+const HYPERKUBE_COMPONENTS: ReadonlyMap<string, string> = new Map([
+  ['kube-scheduler', 'kube-scheduler'],
+  ['scheduler', 'kube-scheduler'],
+  ['kube-controller-manager', 'kube-controller-manager'],
+  ['controller-manager', 'kube-controller-manager'],
+  ['cloud-controller-manager', 'cloud-controller-manager'],
+]);
+
+/**
+ * The lock a container's image falls back to, when no flag names one and leader election is on:
+ * an old CSI sidecar's, or an old control-plane component's. None when the component reads a
+ * `--config` file, which may name the lock.
+ */
+function imageDefaultLock(
+  image: string,
+  tokens: readonly Token[],
+  settings: Record<string, WrittenSetting>,
+): DefaultLock | undefined {
+  if (settings.resourceLock !== undefined) return undefined;
+  const enabled = settings.leaderElect?.value;
+  const sidecar = SIDECAR_LOCK_DEFAULTS.find(
+    (candidate) =>
+      enabled === 'true' &&
+      candidate.image.test(image) &&
+      tokens.some((token) => new RegExp(`^--?${candidate.enable}(=true)?$`).test(token.text)),
+  );
+  if (sidecar) return { lock: sidecar.lock, which: sidecar.which, remedy: SIDECAR_REMEDY };
+  const match = CONTROL_PLANE_IMAGE.exec(image);
+  if (!match || enabled === 'false' || tokens.some((token) => /^--?config(=|$)/.test(token.text))) return undefined;
+  const [, program = '', minorText = ''] = match;
+  const component =
+    program === 'hyperkube'
+      ? tokens.map((token) => HYPERKUBE_COMPONENTS.get(token.text.replace(/^.*\//, ''))).find((name) => name)
+      : program;
+  const minor = Number(minorText);
+  if (component === undefined || minor >= 20) return undefined;
+  return {
+    lock: minor >= 17 ? 'endpointsleases' : 'endpoints',
+    which: `${component} v1.${minor}`,
+    remedy:
+      'Set --leader-elect-resource-lock=leases (and grant the component get/update on its coordination.k8s.io ' +
+      'Lease and create on leases), or move to v1.20 or later, where leases is the default.',
+  };
+}
 
 /** component-base's flag names (kube-controller-manager, kube-scheduler, cloud-controller-manager, ...). */
 const FLAG_FIELDS: Readonly<
@@ -162,22 +228,15 @@ function flagSettings(template: PodTemplate): LeaderElectionSettings[] {
   for (const list of ['initContainers', 'containers']) {
     asArray(template.spec[list]).forEach((container, position) => {
       if (!isRecord(container)) return;
-      // Every flag read here contains "leader-elect": most containers can be passed over
-      // without splitting their command lines into words.
-      if (!commandLineMentions(container, 'leader-elect')) return;
+      const image = asString(container.image) ?? '';
+      // Every flag read here contains "leader-elect", and only control-plane images elect a leader
+      // without one: most containers can be passed over without splitting their command lines.
+      if (!commandLineMentions(container, 'leader-elect') && !CONTROL_PLANE_IMAGE.test(image)) return;
       const containerPath = `${template.path}.${list}[${position}]`;
       const tokens = containerTokens(container, containerPath);
       const settings = settingsFromTokens(tokens);
-      if (Object.keys(settings).length === 0) return;
-      const image = asString(container.image) ?? '';
-      const sidecarDefault =
-        settings.resourceLock === undefined && settings.leaderElect?.value === 'true'
-          ? SIDECAR_LOCK_DEFAULTS.find(
-              (candidate) =>
-                candidate.image.test(image) &&
-                tokens.some((token) => new RegExp(`^--?${candidate.enable}(=true)?$`).test(token.text)),
-            )
-          : undefined;
+      const imageDefault = imageDefaultLock(image, tokens, settings);
+      if (Object.keys(settings).length === 0 && !imageDefault) return;
       result.push({
         owner: template.owner,
         description: `container ${asString(container.name) ?? `#${position}`} of ${template.owner.ref.kind} ${describeName(template.owner)}`,
@@ -185,10 +244,10 @@ function flagSettings(template: PodTemplate): LeaderElectionSettings[] {
         podTemplate: template,
         ...(tokens.some((token) => /^--?kubeconfig(=.+)?$/.test(token.text)) ? { usesKubeconfig: true } : {}),
         ...settings,
-        ...(sidecarDefault
+        ...(imageDefault
           ? {
-              resourceLock: { value: sidecarDefault.lock, path: `${containerPath}.image` },
-              resourceLockDefaultOf: sidecarDefault.which,
+              resourceLock: { value: imageDefault.lock, path: `${containerPath}.image` },
+              resourceLockDefaultOf: { which: imageDefault.which, remedy: imageDefault.remedy },
             }
           : {}),
       });

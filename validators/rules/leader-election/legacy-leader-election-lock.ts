@@ -17,7 +17,7 @@ export const legacyLeaderElectionLock: Rule = {
   scope: LEADER_ELECTION_SETTING_KINDS,
   judgesPatches: true,
   summary:
-    'Leader election uses an endpoints/configmaps lock (flag --leader-elect-resource-lock or leaderElection.resourceLock; a warning for a CSI sidecar image before v2.0 whose default lock it is).',
+    'Leader election uses an endpoints/configmaps lock (flag --leader-elect-resource-lock or leaderElection.resourceLock; a warning for a CSI sidecar image before v2.0, or a control-plane image before v1.20, whose default lock it is).',
   why:
     'Incident 3: kube-controller-manager kept its leader lock on an Endpoints object; after the disk ' +
     'filled up it failed with `Failed to update lock: ... endpoints "kube-controller-manager"` and no ' +
@@ -59,15 +59,14 @@ export const legacyLeaderElectionLock: Rule = {
       const legacy = ownEntry(LEGACY_LOCKS, lock.value);
       if (!legacy) continue;
       if (settings.resourceLockDefaultOf !== undefined) {
-        // An old sidecar image still runs with its default lock: a risk (incident 3), not a refusal.
+        // An old image still runs with its default lock: a risk (incident 3), not a refusal.
         context.report(settings.owner, {
           path: lock.path,
           severity: 'warning',
           message:
-            `${settings.description} has leader election on and no lock flag: ${settings.resourceLockDefaultOf} ` +
+            `${settings.description} has leader election on and no lock flag: ${settings.resourceLockDefaultOf.which} ` +
             `then elects its leader on ${legacy.object} (the "${lock.value}" lock), the lock that got stuck in ` +
-            'incident 3. Move the sidecar to v2.0 or later, which uses Leases (from v1.1, ' +
-            '--leader-election-type=leases also does).',
+            `incident 3. ${settings.resourceLockDefaultOf.remedy}`,
         });
         continue;
       }

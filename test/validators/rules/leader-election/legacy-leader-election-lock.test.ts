@@ -1,3 +1,5 @@
+import { load } from 'js-yaml';
+import { KubeVersion, fixFor } from '../../../../validators';
 import { findingsFor, ruleHits } from '../../../support/findings';
 import { deployment, staticPod } from './fixtures';
 
@@ -149,5 +151,94 @@ describe(RULE, () => {
         RULE,
       ),
     ).toEqual([]);
+  });
+
+  describe('control-plane images before v1.20, whose default lock is legacy', () => {
+    // devopsyuva/k8s-1.11 kube-scheduler.yaml (held-out real-world set): the static pod kubeadm 1.11
+    // writes, leader election on and no lock flag, so kube-scheduler elects on an Endpoints object.
+    const kubeadmScheduler = load(`
+apiVersion: v1
+kind: Pod
+metadata: {name: kube-scheduler, namespace: kube-system}
+spec:
+  containers:
+  - command: [kube-scheduler, --address=127.0.0.1, --kubeconfig=/etc/kubernetes/scheduler.conf, --leader-elect=true]
+    image: k8s.gcr.io/kube-scheduler-amd64:v1.11.2
+    name: kube-scheduler
+`) as Record<string, unknown>;
+    // cookie-s/kube-cluster-config kube-controller-manager.yaml: hyperkube runs the controller manager.
+    const hyperkubeControllerManager = (tag: string, extra: string[] = []) => ({
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'kube-controller-manager', namespace: 'kube-system' },
+      spec: {
+        containers: [
+          {
+            name: 'kube-controller-manager',
+            image: `quay.io/coreos/hyperkube:${tag}`,
+            command: ['/hyperkube', 'controller-manager', '--kubeconfig=/etc/kubernetes/kubeconfig.yaml', ...extra],
+          },
+        ],
+      },
+    });
+    const imageOnly = (image: string, command: string[]) => ({
+      ...staticPod(command, 'kube-scheduler'),
+      spec: { containers: [{ name: 'kube-scheduler', image, command }] },
+    });
+
+    test('real world: a kubeadm 1.11 kube-scheduler is warned at its image, with what to do', () => {
+      expect(ruleHits([kubeadmScheduler], RULE)).toEqual([
+        {
+          kind: 'Pod',
+          name: 'kube-scheduler',
+          path: 'spec.containers[0].image',
+          severity: 'warning',
+          suppressed: false,
+        },
+      ]);
+      const finding = findingsFor([kubeadmScheduler]).find((f) => f.rule === RULE)!;
+      expect(finding.message).toContain('kube-scheduler v1.11 then elects its leader on an Endpoints object');
+      expect(finding.message).toContain('--leader-elect-resource-lock=leases');
+      // No safe fix: the flag or a newer image also needs Lease RBAC.
+      expect(fixFor(finding, kubeadmScheduler, KubeVersion.parse('1.31'))).toEqual({
+        unsafe: expect.stringContaining('RBAC on leases'),
+      });
+    });
+
+    test('real world: hyperkube running the controller manager, on by default; 1.17 to 1.19 use the endpointsleases lock', () => {
+      const hits = (pod: unknown) => findingsFor([pod]).filter((f) => f.rule === RULE);
+      const old = hits(hyperkubeControllerManager('v1.10.4_coreos.0'));
+      expect(old.map((f) => [f.path, f.severity])).toEqual([['spec.containers[0].image', 'warning']]);
+      expect(old[0]!.message).toContain('kube-controller-manager v1.10');
+      expect(hits(hyperkubeControllerManager('v1.18.3'))[0]!.message).toContain('"endpointsleases" lock');
+      expect(hits(imageOnly('registry.k8s.io/kube-scheduler:v1.19.16', ['kube-scheduler']))).toHaveLength(1);
+    });
+
+    test('passes v1.20 and later, a lock flag, election switched off, a --config file, and hyperkube running something else', () => {
+      expect(
+        ruleHits(
+          [
+            imageOnly('registry.k8s.io/kube-scheduler:v1.20.0', ['kube-scheduler', '--leader-elect=true']),
+            imageOnly('k8s.gcr.io/kube-scheduler:v1.16.3', ['kube-scheduler', '--leader-elect-resource-lock=leases']),
+            imageOnly('k8s.gcr.io/kube-scheduler:v1.16.3', ['kube-scheduler', '--leader-elect=false']),
+            imageOnly('k8s.gcr.io/kube-scheduler:v1.11.3', ['kube-scheduler', '--config=/etc/scheduler/config.yaml']),
+            hyperkubeControllerManager('v1.10.4', ['--leader-elect=false']),
+            {
+              ...hyperkubeControllerManager('v1.7.6'),
+              spec: {
+                containers: [
+                  {
+                    name: 'kubectl',
+                    image: 'quay.io/coreos/hyperkube:v1.7.6',
+                    command: ['/hyperkube', 'kubectl', 'apply'],
+                  },
+                ],
+              },
+            },
+          ],
+          RULE,
+        ),
+      ).toEqual([]);
+    });
   });
 });
