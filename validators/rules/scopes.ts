@@ -52,4 +52,9 @@ export const RBAC_KINDS: readonly string[] = [
 ];
 
 /** What a workload's claim resolves through to its storage. */
-export const STORAGE_KINDS: readonly string[] = ['PersistentVolumeClaim', 'PersistentVolume', 'StorageClass'];
+export const STORAGE_KINDS: readonly string[] = [
+  'PersistentVolumeClaim',
+  'PersistentVolume',
+  'StorageClass',
+  'Application, HelmRelease and HelmChart (Argo CD, Flux, k3s) installing local-path-provisioner',
+];

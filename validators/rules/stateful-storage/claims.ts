@@ -1,6 +1,7 @@
 import { JsonRecord, asArray, asRecord, asString, asStringList, getRecord, isRecord } from '../../json';
 import { IndexedObject, ObjectIndex, readAnnotations } from '../../object-index';
 import { defaultClassMark } from '../../default-storage-class';
+import { releasedStorageClasses } from '../../helm-release-storage-classes';
 import { storageClassNameOf } from '../../storage-class-name';
 
 /** Access modes that let only one node (or one pod) write the volume. */
@@ -141,9 +142,10 @@ export interface DefaultStorageClass {
 }
 
 /**
- * Every StorageClass the input makes the default: classes annotated so, and classes a kustomize
+ * Every StorageClass the input makes the default: classes annotated so, classes a kustomize
  * patch marks (a GitOps repository often patches the default of a class its remote base installs,
- * or unmarks k3s's local-path next to Longhorn). Several defaults are possible: Kubernetes then
+ * or unmarks k3s's local-path next to Longhorn), and classes a Helm release of a storage chart
+ * installs as the default (helm-release-storage-classes.ts). Several defaults are possible: Kubernetes then
  * gives a claim the most recently created one (since 1.26, `GetDefaultClass` in
  * kubernetes pkg/volume/util/storageclass.go; before, the claim was refused), which the input cannot tell.
  */
@@ -160,6 +162,11 @@ function collectDefaultStorageClasses(index: ObjectIndex): readonly DefaultStora
   for (const patch of index.patchesOfKind('StorageClass')) {
     const mark = defaultClassMark(patch.annotations);
     if (mark !== undefined && patch.ref.name !== undefined) marked.set(patch.ref.name, mark);
+  }
+  // A chart a GitOps release installs (local-path-provisioner with `storageClass.defaultClass`):
+  // its values speak for a class the input holds no object of, unless the input annotates one.
+  for (const released of releasedStorageClasses(index)) {
+    if (!marked.has(released.name)) marked.set(released.name, released.isDefault);
   }
   return [...marked]
     .filter(([, isDefault]) => isDefault)

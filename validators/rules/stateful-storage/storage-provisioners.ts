@@ -2,6 +2,7 @@ import { JsonRecord, asRecord, asString, getRecord } from '../../json';
 import { createsInTreeNfs } from '../nfs/nfs-volumes';
 import { IndexedObject, ObjectIndex, directoryOf } from '../../object-index';
 import { inTreeCephPluginOf } from './ceph';
+import { releasedStorageClasses } from '../../helm-release-storage-classes';
 
 /**
  * What a StorageClass's provisioner tells about where its volumes can be used. Known names only:
@@ -88,7 +89,8 @@ export function isAttachedDiskVolume(volume: JsonRecord): boolean {
 
 /**
  * Whether volumes of this class live on one node: by its provisioner when the StorageClass is in
- * the input, else by the class name the node-local provisioners install.
+ * the input, else by the chart a Helm release in the input installs it with, else by the class
+ * name the node-local provisioners install.
  */
 export function isNodeLocalStorage(
   provisioner: string | undefined,
@@ -98,6 +100,8 @@ export function isNodeLocalStorage(
 ): boolean {
   if (provisioner !== undefined) return NODE_LOCAL_PROVISIONERS.has(provisioner);
   if (className === undefined) return false;
+  if (index && releasedStorageClasses(index).some((released) => released.name === className && released.nodeLocal))
+    return true;
   // kind names its default local-path class `standard`, the name GKE gives a persistent-disk class:
   // it counts only where the input configures a kind cluster (kind.x-k8s.io Cluster).
   if (className === KIND_DEFAULT_CLASS_NAME && index) return onKindCluster(index, from);

@@ -1,0 +1,136 @@
+import { embeddedYamlDocuments } from './embedded-yaml';
+import { JsonRecord, asArray, asRecord, asString, getRecord } from './json';
+import type { IndexedObject, ObjectIndex } from './object-index';
+
+/**
+ * A StorageClass that a Helm release in the input installs: GitOps repositories install their
+ * storage as a chart (an Argo CD Application, a Flux HelmRelease, a k3s HelmChart) and never hold
+ * the StorageClass object itself, so its name, whether it is the default, and where its volumes
+ * live come from the chart's values.
+ */
+export interface ReleasedStorageClass {
+  readonly name: string;
+  readonly isDefault: boolean;
+  /** Every volume lives on one node's disk (a local-path volume): its pods all run on that node. */
+  readonly nodeLocal: boolean;
+  /** The Application, HelmRelease or HelmChart that installs it. */
+  readonly release: IndexedObject;
+}
+
+/**
+ * Storage charts whose StorageClass the values describe, with the chart's own defaults:
+ * rancher/local-path-provisioner's `deploy/chart/local-path-provisioner` (values.yaml:
+ * `storageClass: {create: true, defaultClass: false, name: local-path}`).
+ */
+const STORAGE_CHARTS: ReadonlyArray<{
+  readonly chart: string;
+  readonly defaultName: string;
+  readonly defaultIsDefault: boolean;
+  readonly nodeLocal: boolean;
+}> = [{ chart: 'local-path-provisioner', defaultName: 'local-path', defaultIsDefault: false, nodeLocal: true }];
+
+/** Every StorageClass the input's Helm releases of known storage charts install. Computed once per index. */
+export function releasedStorageClasses(index: ObjectIndex): readonly ReleasedStorageClass[] {
+  return index.derived(collectReleasedStorageClasses);
+}
+
+function collectReleasedStorageClasses(index: ObjectIndex): readonly ReleasedStorageClass[] {
+  const found: ReleasedStorageClass[] = [];
+  const releases = [
+    ...index.ofKind('Application').flatMap(argoCdReleases),
+    ...index.ofKind('HelmRelease').flatMap(fluxReleases),
+    ...index.ofKind('HelmChart').flatMap(k3sReleases),
+  ];
+  for (const { release, chart, values } of releases) {
+    const known = STORAGE_CHARTS.find((candidate) => candidate.chart === chart);
+    if (!known) continue;
+    const storageClass = (key: string): unknown => values(`storageClass.${key}`);
+    if (!isTrue(storageClass('create') ?? true)) continue;
+    found.push({
+      name: asString(storageClass('name')) ?? known.defaultName,
+      isDefault: isTrue(storageClass('defaultClass') ?? known.defaultIsDefault),
+      nodeLocal: known.nodeLocal,
+      release,
+    });
+  }
+  return found;
+}
+
+/** One chart a release installs, and how to read a value of it by its dotted key (`storageClass.name`). */
+interface ChartRelease {
+  readonly release: IndexedObject;
+  readonly chart: string;
+  readonly values: (key: string) => unknown;
+}
+
+/**
+ * An Argo CD Application's sources (`spec.source`, `spec.sources`): a chart from a Helm repository
+ * (`chart`), or one from a Git path (`deploy/chart/local-path-provisioner`). Values come from
+ * `helm.parameters` first, then `helm.valuesObject`, then `helm.values` (text), as Argo CD merges them.
+ */
+function argoCdReleases(application: IndexedObject): ChartRelease[] {
+  if (!(asString(application.raw.apiVersion) ?? '').startsWith('argoproj.io/')) return [];
+  const spec = getRecord(application.raw, 'spec');
+  const sources = [asRecord(spec?.source), ...asArray(spec?.sources).map(asRecord)];
+  return sources.flatMap((source) => {
+    if (!source) return [];
+    const chart = asString(source.chart) ?? lastPathSegment(asString(source.path));
+    if (chart === undefined) return [];
+    const helm = asRecord(source.helm);
+    const parameters = new Map(
+      asArray(helm?.parameters).flatMap((parameter) => {
+        const name = asString(asRecord(parameter)?.name);
+        return name === undefined ? [] : [[name, asRecord(parameter)?.value] as const];
+      }),
+    );
+    const valuesObject = asRecord(helm?.valuesObject);
+    const valuesText = yamlValues(helm?.values);
+    return [
+      {
+        release: application,
+        chart,
+        values: (key: string) => parameters.get(key) ?? valueAt(valuesObject, key) ?? valueAt(valuesText, key),
+      },
+    ];
+  });
+}
+
+/** A Flux HelmRelease: `spec.chart.spec.chart` with `spec.values`. */
+function fluxReleases(release: IndexedObject): ChartRelease[] {
+  if (!(asString(release.raw.apiVersion) ?? '').startsWith('helm.toolkit.fluxcd.io/')) return [];
+  const chart = asString(getRecord(release.raw, 'spec', 'chart', 'spec')?.chart);
+  const values = getRecord(release.raw, 'spec', 'values');
+  return chart === undefined ? [] : [{ release, chart, values: (key: string) => valueAt(values, key) }];
+}
+
+/** A k3s HelmChart: `spec.chart` with `spec.set` (dotted keys) over `spec.valuesContent` (text). */
+function k3sReleases(release: IndexedObject): ChartRelease[] {
+  if (!(asString(release.raw.apiVersion) ?? '').startsWith('helm.cattle.io/')) return [];
+  const spec = getRecord(release.raw, 'spec');
+  const chart = asString(spec?.chart);
+  const set = asRecord(spec?.set);
+  const valuesContent = yamlValues(spec?.valuesContent);
+  return chart === undefined
+    ? []
+    : [{ release, chart, values: (key: string) => set?.[key] ?? valueAt(valuesContent, key) }];
+}
+
+function lastPathSegment(path: string | undefined): string | undefined {
+  return path?.replace(/\/+$/, '').split('/').pop() || undefined;
+}
+
+/** Values written as YAML text (Argo CD `helm.values`, k3s `valuesContent`): the first mapping. */
+function yamlValues(text: unknown): JsonRecord | undefined {
+  return typeof text === 'string' ? embeddedYamlDocuments(text)[0] : undefined;
+}
+
+function valueAt(values: JsonRecord | undefined, key: string): unknown {
+  let current: unknown = values;
+  for (const part of key.split('.')) current = asRecord(current)?.[part];
+  return current;
+}
+
+/** A Helm boolean as written in values or a `--set` string. */
+function isTrue(value: unknown): boolean {
+  return value === true || value === 'true';
+}
