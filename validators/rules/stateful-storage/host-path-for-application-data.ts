@@ -59,10 +59,14 @@ function dataPath(hostPath: JsonRecord | undefined): string | undefined {
   return path;
 }
 
+/** How kube-system static pods were marked critical before the system priority classes (removed in 1.16). */
+const CRITICAL_POD_ANNOTATION = 'scheduler.alpha.kubernetes.io/critical-pod';
+
 /**
  * Node agents run on the node for the node: a DaemonSet (CSI node plugins, log shippers, exporters),
  * a pod sharing the host's PID namespace, or a control-plane static pod in kube-system (etcd keeps
- * its data on the host by design), labelled tier: control-plane or of priority system-node-critical. Their host paths are not application data. A privileged
+ * its data on the host by design), labelled tier: control-plane, of priority system-node-critical or
+ * annotated critical-pod. Their host paths are not application data. A privileged
  * container alone does not make an agent: NFS servers and databases run privileged too.
  */
 function isNodeAgent(owner: IndexedObject, podSpec: JsonRecord): boolean {
@@ -73,12 +77,15 @@ function isNodeAgent(owner: IndexedObject, podSpec: JsonRecord): boolean {
   // CSI plugins work in the kubelet's pod and plugin directories, with mount propagation.
   if (mountsKubeletState(podSpec)) return true;
   // A static pod of the control plane: kubeadm labels its own tier: control-plane; older installers
-  // (kube-up's etcd and apiserver manifests) mark them only by the node-critical priority class.
+  // (kube-up's etcd and apiserver manifests) mark them only by the node-critical priority class, or,
+  // before priority classes (1.11), by the critical-pod annotation (kube-proxy, kube-addon-manager).
   const labels = getRecord(owner.raw, 'metadata', 'labels');
   return (
     owner.ref.kind === 'Pod' &&
     owner.ref.namespace === 'kube-system' &&
-    (asString(labels?.tier) === 'control-plane' || asString(podSpec.priorityClassName) === 'system-node-critical')
+    (asString(labels?.tier) === 'control-plane' ||
+      asString(podSpec.priorityClassName) === 'system-node-critical' ||
+      owner.annotations[CRITICAL_POD_ANNOTATION] !== undefined)
   );
 }
 
@@ -147,8 +154,8 @@ export const hostPathForApplicationData: Rule = {
     "nodeSelector; when that node's control plane stalled it never got its pod back. hostPath data is tied to " +
     'one node: unpinned, a rescheduled pod finds an empty directory; pinned, the workload cannot move at all. ' +
     'Not reported, because they are not application data: node agents (DaemonSets; pods with hostPID; ' +
-    'control-plane static pods in kube-system, labelled tier: control-plane or of priority class ' +
-    'system-node-critical, such as etcd), host paths ' +
+    'control-plane static pods in kube-system, labelled tier: control-plane, of priority class ' +
+    'system-node-critical or annotated scheduler.alpha.kubernetes.io/critical-pod, such as etcd), host paths ' +
     'that every container mounts read-only, and system paths (/dev, /sys, /proc, /var/log, /var/lib/kubelet, ' +
     'CSI plugin and runtime directories, /var/lib/etcd, Windows paths).',
   fix:

