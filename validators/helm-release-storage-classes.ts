@@ -41,9 +41,10 @@ function collectReleasedStorageClasses(index: ObjectIndex): readonly ReleasedSto
     ...index.ofKind('HelmRelease').flatMap(fluxReleases),
     ...index.ofKind('HelmChart').flatMap(k3sReleases),
   ];
-  for (const { release, chart, values } of releases) {
+  for (const { release, chart, readValues } of releases) {
     const known = STORAGE_CHARTS.find((candidate) => candidate.chart === chart);
     if (!known) continue;
+    const values = readValues();
     const storageClass = (key: string): unknown => values(`storageClass.${key}`);
     if (!isTrue(storageClass('create') ?? true)) continue;
     found.push({
@@ -56,11 +57,15 @@ function collectReleasedStorageClasses(index: ObjectIndex): readonly ReleasedSto
   return found;
 }
 
-/** One chart a release installs, and how to read a value of it by its dotted key (`storageClass.name`). */
+/** One chart a release installs. */
 interface ChartRelease {
   readonly release: IndexedObject;
   readonly chart: string;
-  readonly values: (key: string) => unknown;
+  /**
+   * The release's values, as a reader of one value by its dotted key (`storageClass.name`). Values
+   * written as text are parsed here, so only for a chart of interest.
+   */
+  readonly readValues: () => (key: string) => unknown;
 }
 
 /**
@@ -84,14 +89,11 @@ function argoCdReleases(application: IndexedObject): ChartRelease[] {
       }),
     );
     const valuesObject = asRecord(helm?.valuesObject);
-    const valuesText = yamlValues(helm?.values);
-    return [
-      {
-        release: application,
-        chart,
-        values: (key: string) => parameters.get(key) ?? valueAt(valuesObject, key) ?? valueAt(valuesText, key),
-      },
-    ];
+    const readValues = () => {
+      const valuesText = yamlValues(helm?.values);
+      return (key: string) => parameters.get(key) ?? valueAt(valuesObject, key) ?? valueAt(valuesText, key);
+    };
+    return [{ release: application, chart, readValues }];
   });
 }
 
@@ -100,7 +102,7 @@ function fluxReleases(release: IndexedObject): ChartRelease[] {
   if (!(asString(release.raw.apiVersion) ?? '').startsWith('helm.toolkit.fluxcd.io/')) return [];
   const chart = asString(getRecord(release.raw, 'spec', 'chart', 'spec')?.chart);
   const values = getRecord(release.raw, 'spec', 'values');
-  return chart === undefined ? [] : [{ release, chart, values: (key: string) => valueAt(values, key) }];
+  return chart === undefined ? [] : [{ release, chart, readValues: () => (key: string) => valueAt(values, key) }];
 }
 
 /** A k3s HelmChart: `spec.chart` with `spec.set` (dotted keys) over `spec.valuesContent` (text). */
@@ -109,10 +111,11 @@ function k3sReleases(release: IndexedObject): ChartRelease[] {
   const spec = getRecord(release.raw, 'spec');
   const chart = asString(spec?.chart);
   const set = asRecord(spec?.set);
-  const valuesContent = yamlValues(spec?.valuesContent);
-  return chart === undefined
-    ? []
-    : [{ release, chart, values: (key: string) => set?.[key] ?? valueAt(valuesContent, key) }];
+  const readValues = () => {
+    const valuesContent = yamlValues(spec?.valuesContent);
+    return (key: string) => set?.[key] ?? valueAt(valuesContent, key);
+  };
+  return chart === undefined ? [] : [{ release, chart, readValues }];
 }
 
 function lastPathSegment(path: string | undefined): string | undefined {
