@@ -2,14 +2,16 @@ import {
   ALL_RULES,
   Finding,
   KubeVersion,
+  FixPlan,
   ObjectRef,
   fixFor,
+  parseFieldPath,
   targetVersionProblem,
   validateObjects,
 } from '../validators';
 import { LintOptions, readLintOptions } from './config';
 import { findingFingerprint } from './finding-fingerprint';
-import { LoadedManifests, LoadedObject, ManifestSource, loadManifests } from './load-manifests';
+import { LoadedManifests, LoadedObject, ManifestSource, YAML_SYNTAX_ERROR, loadManifests } from './load-manifests';
 import { FormatOptions, Formatter, LintFinding, LintObjectRef, LintResult, LintedObject } from './lint-result';
 import { SourcePositions } from './source-positions';
 import { readSuppressions } from './suppressions-file';
@@ -78,8 +80,15 @@ export function lint(paths: readonly string[], options: LintCommandOptions): Lin
   const withFix = (finding: LintFinding, original: Finding): LintFinding => {
     const object = objectsBySource.get(original.source);
     const source = original.source as Partial<ManifestSource>;
-    if (!object || source.documentIndex === undefined) return finding;
-    const proposed = fixFor(original, object, fixVersion);
+    if (source.documentIndex === undefined) return finding;
+    // The loader places a key written twice in its document (and no other syntax error).
+    const proposed =
+      original.rule === YAML_SYNTAX_ERROR
+        ? keepLastWriting(original)
+        : object
+          ? fixFor(original, object, fixVersion)
+          : undefined;
+    if (!proposed) return finding;
     const waitsForNodeLabels = 'edits' in proposed && proposed.precondition !== undefined && !options.requireNodeLabels;
     const plan = waitsForNodeLabels
       ? { unsafe: `${proposed.precondition}; then run \`ballast fix --require-node-labels\`` }
@@ -104,7 +113,9 @@ export function lint(paths: readonly string[], options: LintCommandOptions): Lin
   };
   const positions = new SourcePositions(manifests.readText);
   const findings = [
-    ...manifests.loaderFindings.map((finding) => toLintFinding(finding, finding.source.line ?? null, baseline)),
+    ...manifests.loaderFindings.map((finding) =>
+      withFix(toLintFinding(finding, finding.source.line ?? null, baseline), finding),
+    ),
     ...reported.map((finding) => withFix(toLintFinding(finding, lineOf(finding, positions), baseline), finding)),
   ];
   const fileOrder = new Map(manifests.files.map((file, i) => [file, i]));
@@ -141,6 +152,14 @@ export function lint(paths: readonly string[], options: LintCommandOptions): Lin
     files: manifests.files,
     objects: () => lintedObjects(manifests),
   };
+}
+
+/**
+ * The fix of a key its mapping writes more than once: remove every writing but the last, the value
+ * older kubectl and the API server applied and the one every rule judged. Nothing else changes.
+ */
+function keepLastWriting(finding: Finding): FixPlan {
+  return { edits: [{ op: 'keep-last', path: parseFieldPath(finding.path) }] };
 }
 
 /**

@@ -15,6 +15,7 @@ import { moveBindingSubjects } from './kustomize-binding-subjects';
 import { kustomizeNamespaces } from './kustomize-namespaces';
 import { isClusterScopedKind } from '../validators/cluster-scoped-kinds';
 import { isRecord } from '../validators/json';
+import { fieldPath } from '../validators/field-path';
 import { InputFile, STDIN_NAME, inputFiles } from './input-files';
 import { DEFAULT_MAX_FILE_BYTES, readInput } from './read-input';
 import { Interner } from './compact-document';
@@ -245,9 +246,14 @@ function loadYaml(
     // A key written twice leaves the file readable: it is reported and checked, template or not.
     if (discovered && template && !isDuplicateKey(error)) return 'template';
     if (discovered && !OBJECT_KEY.test(text) && readByOtherTools(file, error)) return 'not-kubernetes';
-    findings.push(syntaxFinding(file, error, 0, template));
-    documents =
-      (isDuplicateKey(error) && lastValueWins(text, file)) || salvageDocuments(text, file, findings, template);
+    const lenient = isDuplicateKey(error) ? lastValueWins(text, file) : undefined;
+    if (lenient) {
+      findings.push(...duplicateKeyFindings(file, text, lenient, error));
+      documents = lenient;
+    } else {
+      findings.push(syntaxFinding(file, error, 0, template));
+      documents = salvageDocuments(text, file, findings, template);
+    }
   }
   return loadDocuments(documents, file, objects, kustomizations, interner);
 }
@@ -395,6 +401,67 @@ function lastValueWins(text: string, file: string): unknown[] | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A file whose only syntax errors are keys written twice: one finding per repeated key, at the
+ * line of its last writing and with its field path, so `ballast fix` can keep the value that counts
+ * (`keep-last`). The finding js-yaml's error makes where the `yaml` package finds no repeat.
+ */
+function duplicateKeyFindings(file: string, text: string, documents: readonly unknown[], error: unknown): Finding[] {
+  const repeated = duplicateKeysOf().duplicateKeys(text);
+  if (repeated.length === 0) return [syntaxFinding(file, error, 0)];
+  // apiVersion or kind written twice at the top: two objects run together where a `---` line is
+  // missing. Keeping the last writings would delete the first object: a person splits them.
+  const runTogether = new Set(
+    repeated
+      .filter(({ path: keyPath }) => keyPath.length === 1 && (keyPath[0] === 'apiVersion' || keyPath[0] === 'kind'))
+      .map(({ documentIndex }) => documentIndex),
+  );
+  const merged = [...runTogether].map((documentIndex) => {
+    const first = repeated.find((found) => found.documentIndex === documentIndex && found.path.length === 1);
+    return loaderFinding(
+      file,
+      first?.line ?? 1,
+      'invalid YAML: the document writes apiVersion or kind twice: two objects run together, a `---` line between them is missing; kubectl refuses the file ("mapping key ... already defined")',
+      'Put a line `---` before the second object. ballast checked the document as older kubectl applied it, the last writing of each key winning, so the first object was lost.',
+    );
+  });
+  return [
+    ...merged,
+    ...repeated
+      .filter(({ documentIndex }) => !runTogether.has(documentIndex))
+      .map(({ documentIndex, path: keyPath, line, times }) => {
+        const document = documents[documentIndex];
+        const metadata = isRecord(document) && isRecord(document.metadata) ? document.metadata : undefined;
+        const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+        const key = String(keyPath[keyPath.length - 1]);
+        return {
+          ...loaderFinding(
+            file,
+            line,
+            `invalid YAML: the mapping writes the key "${key}" ${times} times: kubectl refuses the file ("mapping key ... already defined")`,
+            'Keep one writing of the key. ballast checked the document with the last one, as older kubectl applied it; `ballast fix` removes the others.',
+          ),
+          object: {
+            ...(isRecord(document) && text(document.apiVersion) ? { apiVersion: text(document.apiVersion) } : {}),
+            ...(isRecord(document) && text(document.kind) ? { kind: text(document.kind) } : {}),
+            ...(text(metadata?.namespace) ? { namespace: text(metadata?.namespace) } : {}),
+            ...(text(metadata?.name) ? { name: text(metadata?.name) } : {}),
+          },
+          source: { file, line, documentIndex },
+          path: fieldPath(...keyPath),
+        };
+      }),
+  ];
+}
+
+/**
+ * The duplicate-key finder, loaded on first use: it needs the `yaml` package, which costs about
+ * 50 ms of start-up that a file without a repeated key never needs.
+ */
+function duplicateKeysOf(): typeof import('./duplicate-keys') {
+  return require('./duplicate-keys') as typeof import('./duplicate-keys'); // eslint-disable-line @typescript-eslint/no-require-imports
 }
 
 function syntaxFinding(file: string, error: unknown, lineOffset: number, template?: TemplateKind): Finding {

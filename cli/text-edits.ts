@@ -62,6 +62,12 @@ export function textReplacements(
     replacements.push(...planned.replacements.map((r) => ({ ...r, start: r.start + base, end: r.end + base })));
   }
   for (const edit of edits.filter((candidate) => candidate.in === undefined)) {
+    if (edit.op === 'keep-last') {
+      const kept = keepLastReplacements(documentText, document.contents, [...prefix, ...edit.path]);
+      if ('unsafe' in kept) return kept;
+      replacements.push(...kept.replacements.map((r) => ({ ...r, start: r.start + base, end: r.end + base })));
+      continue;
+    }
     const planned = replacementFor(documentText, document.contents, [...prefix, ...edit.path], edit);
     if ('unsafe' in planned) return planned;
     if (planned.replacement)
@@ -156,7 +162,10 @@ function blockScalarReplacements(
   };
 }
 
-function replacementFor(text: string, root: unknown, path: ReadonlyArray<string | number>, edit: FixEdit): Planned {
+/** An edit of one field's value: set or delete. */
+type FieldEdit = Exclude<FixEdit, { op: 'keep-last' }>;
+
+function replacementFor(text: string, root: unknown, path: ReadonlyArray<string | number>, edit: FieldEdit): Planned {
   let node: unknown = root;
   for (const [i, segment] of path.entries()) {
     const last = i === path.length - 1;
@@ -179,7 +188,29 @@ function replacementFor(text: string, root: unknown, path: ReadonlyArray<string 
   return { unsafe: 'an empty path' };
 }
 
-function editInMap(text: string, map: YAMLMap, pair: Pair | undefined, key: string, edit: FixEdit): Planned {
+/** Removes every writing but the last of a key its mapping writes more than once (`keep-last`). */
+function keepLastReplacements(
+  text: string,
+  root: unknown,
+  path: ReadonlyArray<string | number>,
+): { replacements: TextReplacement[] } | { unsafe: string } {
+  const map = nodeAt(root, path.slice(0, -1));
+  const key = String(path[path.length - 1]);
+  if (!isMap(map)) return { unsafe: 'the repeated key is not in a mapping the fix can find' };
+  const pairs = map.items.filter((pair) => isScalar(pair.key) && String(pair.key.value) === key);
+  const replacements: TextReplacement[] = [];
+  for (const pair of pairs.slice(0, -1)) {
+    const planned = deletePair(text, map, pair);
+    if ('unsafe' in planned) return planned;
+    if (planned.replacement) replacements.push(planned.replacement);
+  }
+  const overlapping = replacements.some((a, i) =>
+    replacements.some((b, j) => i !== j && a.start < b.end && b.start < a.end),
+  );
+  return overlapping ? { unsafe: 'the repeated keys share text: remove all but the last by hand' } : { replacements };
+}
+
+function editInMap(text: string, map: YAMLMap, pair: Pair | undefined, key: string, edit: FieldEdit): Planned {
   if (edit.op === 'set' && pair) return replacePairValue(text, pair, edit.value);
   if (edit.op === 'delete' && !pair) return {};
   if (edit.op === 'set') return insertPair(text, map, key, edit.value);
@@ -267,6 +298,16 @@ function deletePair(text: string, map: YAMLMap, pair: Pair): Planned {
   }
   const lineStart = text.lastIndexOf('\n', keyStart - 1) + 1;
   if (text.slice(lineStart, keyStart).trim() !== '') {
+    // `- name: a` with the item's next key on the line below: that key moves up after the dash.
+    const nextStart = (map.items[map.items.indexOf(pair) + 1]?.key as Node | undefined)?.range?.[0];
+    const dashOnly = /^\s*-\s+$/.test(text.slice(lineStart, keyStart));
+    if (
+      dashOnly &&
+      nextStart !== undefined &&
+      !text.slice(keyStart, nextStart).includes('#') &&
+      /^\s*$/.test(text.slice(valueEnd, nextStart))
+    )
+      return { replacement: { start: keyStart, end: nextStart, text: '' } };
     return { unsafe: 'the field shares its line with a list dash or another key: remove it by hand' };
   }
   const lineEnd = text.indexOf('\n', valueEnd - 1);

@@ -24,6 +24,15 @@ export type FixEdit =
       readonly op: 'delete';
       readonly path: ReadonlyArray<string | number>;
       readonly in?: ReadonlyArray<string | number>;
+    }
+  | {
+      /**
+       * The mapping at `path` less its last segment writes that key more than once (invalid YAML):
+       * every writing but the last is removed, keeping the value the API server applied.
+       */
+      readonly op: 'keep-last';
+      readonly path: ReadonlyArray<string | number>;
+      readonly in?: ReadonlyArray<string | number>;
     };
 
 /**

