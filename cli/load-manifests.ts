@@ -3,7 +3,7 @@ import { Finding, ObjectSource } from '../validators/finding';
 import { listedObjects } from '../validators/list-items';
 import { kubesprayVariables } from '../validators/kubespray-variables';
 import { k3sConfig } from '../validators/k3s-config';
-import { talhelperConfig, talosMachineConfig } from '../validators/talos-machine-config';
+import { talhelperConfig, talosImageSchematic, talosMachineConfig } from '../validators/talos-machine-config';
 import { rkeClusterConfig } from '../validators/rke-cluster-config';
 import { isSystemdUnitText, parseSystemdDropIn } from '../validators/systemd-drop-in';
 import { KUBERNETES_YAML_SCHEMA } from '../validators/yaml-schema';
@@ -280,6 +280,7 @@ function loadDocuments(
         k3sConfig(document) ??
         talosMachineConfig(document) ??
         talhelperConfig(document) ??
+        talosImageSchematic(document) ??
         rkeClusterConfig(document) ??
         document,
     ),

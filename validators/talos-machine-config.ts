@@ -31,3 +31,17 @@ export function talhelperConfig(document: unknown): JsonRecord | undefined {
     ? { kind: TALHELPER_CONFIG_KIND, ...document }
     : undefined;
 }
+
+/**
+ * The kind ballast gives a Talos Image Factory schematic (`customization.systemExtensions`), the
+ * file a repository builds its Talos node images from: its nodes run Talos.
+ */
+export const TALOS_IMAGE_SCHEMATIC_KIND = 'TalosImageSchematic';
+
+/** An Image Factory schematic as an object of kind TalosImageSchematic; undefined for any other document. */
+export function talosImageSchematic(document: unknown): JsonRecord | undefined {
+  if (!isKindlessDocument(document)) return undefined;
+  return getRecord(document, 'customization', 'systemExtensions')
+    ? { kind: TALOS_IMAGE_SCHEMATIC_KIND, ...document }
+    : undefined;
+}

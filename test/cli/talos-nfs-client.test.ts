@@ -79,6 +79,17 @@ const TALOS_PATCH = `machine:
       rotate-server-certificates: "true"
 `;
 
+/**
+ * vehagn/homelab (held-out-84) tofu/kubernetes/talos/image/schematic.yaml: the Image Factory
+ * schematic its Talos node images are built from (the machine configurations are Terraform templates).
+ */
+const IMAGE_SCHEMATIC = `customization:
+  systemExtensions:
+    officialExtensions:
+      - siderolabs/i915-ucode
+      - siderolabs/qemu-guest-agent
+`;
+
 const nfsFindings = (files: Record<string, string>) => {
   const { dir, cleanup } = tempTree(files);
   try {
@@ -112,6 +123,7 @@ describe('in-tree NFS on Talos nodes, whose kubelet image carries the NFS client
   test.each([
     ['a talhelper talconfig.yaml', 'talos/talconfig.yaml', TALCONFIG],
     ['a Talos machine configuration patch', 'talos/patches/kubelet.yaml', TALOS_PATCH],
+    ['an Image Factory schematic (real world)', 'tofu/talos/image/schematic.yaml', IMAGE_SCHEMATIC],
   ])(
     'with %s in the input, each volume is a warning that says why, and the pointer is dropped',
     (_what, file, text) => {

@@ -29,15 +29,20 @@ const PARAMETERS = z.strictObject({
 export const nfsVolumeWithoutNodePrerequisite: Rule = {
   id: 'nfs-volume-without-node-prerequisite',
   severity: 'error',
-  scope: [...WORKLOAD_KINDS, 'PersistentVolume', 'TalosMachineConfig and TalhelperConfig (Talos nodes)'],
+  scope: [
+    ...WORKLOAD_KINDS,
+    'PersistentVolume',
+    'TalosMachineConfig, TalhelperConfig and TalosImageSchematic (Talos nodes)',
+  ],
   summary: 'An in-tree NFS volume can be mounted on a node that is not known to have an NFS client.',
   why:
     "The kubelet mounts in-tree nfs volumes with the host's own mount.nfs (nfs-common on Debian/Ubuntu, " +
     'nfs-utils on RHEL-family, nfs-client on SUSE). On a node without it the pod hangs in ContainerCreating with ' +
     '"wrong fs type, bad option ... you might need a /sbin/mount.<type> helper program" (incident 5). Only a ' +
     'required node affinity on the label of prepared nodes keeps the pod off the others. Talos nodes carry the ' +
-    'client in their kubelet image: with Talos node configuration in the input (a machine configuration or ' +
-    'talhelper talconfig.yaml), the volume is a warning, as only a node that is not Talos would fail.',
+    'client in their kubelet image: with Talos node configuration in the input (a machine configuration, ' +
+    'an Image Factory schematic or talhelper talconfig.yaml), the volume is a warning, as only a node that ' +
+    'is not Talos would fail.',
   fix:
     'Require a node label that marks nodes with an NFS client installed: on the PersistentVolume in ' +
     'spec.nodeAffinity.required (covers every pod using it), or on the pod template in nodeSelector / ' +

@@ -2,19 +2,28 @@ import { JsonRecord, asArray, asRecord, asString, asStringList, getField, getRec
 import { NFS_CLIENT, NODE_PREREQUISITES } from '../../node-prerequisites';
 import { IndexedObject, ObjectIndex } from '../../object-index';
 import { declaredNfsProvisionerNames } from './declared-nfs-provisioners';
-import { TALHELPER_CONFIG_KIND, TALOS_MACHINE_CONFIG_KIND } from '../../talos-machine-config';
+import {
+  TALHELPER_CONFIG_KIND,
+  TALOS_IMAGE_SCHEMATIC_KIND,
+  TALOS_MACHINE_CONFIG_KIND,
+} from '../../talos-machine-config';
 
 /** The csi-driver-nfs driver / provisioner name. Its node plugin brings its own mount helper. */
 export const NFS_CSI_DRIVER = 'nfs.csi.k8s.io';
 
 /**
- * Talos node configuration in the input (a machine configuration or patch, or a talhelper
- * `talconfig.yaml`): the cluster's nodes run Talos, whose kubelet image carries the NFS client
- * ("The NFS client is part of the kubelet image maintained by the Talos team", talos.dev storage
- * guide), so an in-tree NFS mount fails only on a node that is not Talos. Undefined without one.
+ * Talos node configuration in the input (a machine configuration or patch, a talhelper
+ * `talconfig.yaml`, or an Image Factory schematic): the cluster's nodes run Talos, whose kubelet
+ * image carries the NFS client ("The NFS client is part of the kubelet image maintained by the Talos
+ * team", talos.dev storage guide), so an in-tree NFS mount fails only on a node that is not Talos.
+ * Undefined without one.
  */
 export function talosNodeConfiguration(index: ObjectIndex): IndexedObject | undefined {
-  return index.ofKind(TALOS_MACHINE_CONFIG_KIND)[0] ?? index.ofKind(TALHELPER_CONFIG_KIND)[0];
+  return (
+    index.ofKind(TALOS_MACHINE_CONFIG_KIND)[0] ??
+    index.ofKind(TALHELPER_CONFIG_KIND)[0] ??
+    index.ofKind(TALOS_IMAGE_SCHEMATIC_KIND)[0]
+  );
 }
 
 /**
