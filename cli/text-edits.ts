@@ -202,7 +202,11 @@ function keepLastReplacements(
   for (const pair of pairs.slice(0, -1)) {
     const planned = deletePair(text, map, pair);
     if ('unsafe' in planned) return planned;
-    if (planned.replacement) replacements.push(planned.replacement);
+    if (!planned.replacement) continue;
+    // A comment in the value that goes would go with it: every comment is kept, so a person decides.
+    if (/(^|\s)#/m.test(text.slice(planned.replacement.start, planned.replacement.end)))
+      return { unsafe: 'an earlier writing of the key holds comments: merge them into the last one by hand' };
+    replacements.push(planned.replacement);
   }
   const overlapping = replacements.some((a, i) =>
     replacements.some((b, j) => i !== j && a.start < b.end && b.start < a.end),

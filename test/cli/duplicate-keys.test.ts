@@ -149,4 +149,26 @@ describe('ballast lint: a mapping that names a key twice', () => {
       tree.cleanup();
     }
   });
+
+  test('an earlier writing that holds a comment is left for a person: the comment would go with it', async () => {
+    const commented = [
+      'apiVersion: v1',
+      'kind: ConfigMap',
+      'metadata: {name: settings}',
+      'data:',
+      '  # the old mode, kept for reference',
+      '  mode: slow',
+      'data:',
+      '  mode: fast',
+      '',
+    ].join('\n');
+    const tree = tempTree({ 'settings.yaml': commented });
+    try {
+      const fixed = await ballast(['fix', tree.dir]);
+      expect(fixed.stderr).toContain('yaml-syntax-error: not fixed: an earlier writing of the key holds comments');
+      expect(fs.readFileSync(path.join(tree.dir, 'settings.yaml'), 'utf8')).toBe(commented);
+    } finally {
+      tree.cleanup();
+    }
+  });
 });
