@@ -18,6 +18,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { runFix } from '../../cli/fix-command';
 import { lint } from '../../cli/lint-command';
+import { YAML_SYNTAX_ERROR } from '../../cli/load-manifests';
 import { hasMachineFix } from '../../validators';
 import { LabelledFile, gitDirectory, mirrorRoots, percent, readLabels, readSources, writeWalkedFiles } from './evaluate';
 
@@ -86,8 +87,14 @@ function leftByRule(unfixed: readonly FileOutcome[]): string {
   if (counts.size === 0) return 'none';
   return [...counts]
     .sort((a, b) => b[1] - a[1])
-    .map(([rule, count]) => `${rule} ${count}${hasMachineFix(rule) ? '' : ' (no machine fix)'}`)
+    .map(([rule, count]) => `${rule} ${count}${fixNote(rule)}`)
     .join(', ');
+}
+
+/** What `ballast fix` can do for a rule's findings, as the summary says it. */
+function fixNote(rule: string): string {
+  if (hasMachineFix(rule)) return '';
+  return rule === YAML_SYNTAX_ERROR ? ' (a machine fix for repeated keys only)' : ' (no machine fix)';
 }
 
 function main(argv: readonly string[]): number {
