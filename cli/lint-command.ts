@@ -5,6 +5,7 @@ import {
   FixPlan,
   ObjectRef,
   fixFor,
+  objectRefOf,
   parseFieldPath,
   targetVersionProblem,
   validateObjects,
@@ -270,18 +271,5 @@ function toLintRef(ref: ObjectRef): LintObjectRef {
 }
 
 function lintedObjects(manifests: LoadedManifests): LintedObject[] {
-  return manifests.objects.map(({ object, source }) => {
-    const metadata = object.metadata as Record<string, unknown> | null | undefined;
-    const text = (value: unknown) => (typeof value === 'string' ? value : null);
-    const isMetadata = typeof metadata === 'object' && metadata !== null && !Array.isArray(metadata);
-    return {
-      file: source.file,
-      object: {
-        apiVersion: text(object.apiVersion),
-        kind: text(object.kind),
-        namespace: isMetadata ? text(metadata.namespace) : null,
-        name: isMetadata ? text(metadata.name) : null,
-      },
-    };
-  });
+  return manifests.objects.map(({ object, source }) => ({ file: source.file, object: toLintRef(objectRefOf(object)) }));
 }

@@ -15,6 +15,7 @@ import { moveBindingSubjects } from './kustomize-binding-subjects';
 import { kustomizeNamespaces } from './kustomize-namespaces';
 import { isClusterScopedKind } from '../validators/cluster-scoped-kinds';
 import { isRecord } from '../validators/json';
+import { objectRefOf } from '../validators/object-index';
 import { fieldPath } from '../validators/field-path';
 import { InputFile, STDIN_NAME, inputFiles } from './input-files';
 import { DEFAULT_MAX_FILE_BYTES, readInput } from './read-input';
@@ -434,8 +435,6 @@ function duplicateKeyFindings(file: string, text: string, documents: readonly un
       .filter(({ documentIndex }) => !runTogether.has(documentIndex))
       .map(({ documentIndex, path: keyPath, line, times }) => {
         const document = documents[documentIndex];
-        const metadata = isRecord(document) && isRecord(document.metadata) ? document.metadata : undefined;
-        const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
         const key = String(keyPath[keyPath.length - 1]);
         return {
           ...loaderFinding(
@@ -444,12 +443,7 @@ function duplicateKeyFindings(file: string, text: string, documents: readonly un
             `invalid YAML: the mapping writes the key "${key}" ${times} times: kubectl refuses the file ("mapping key ... already defined")`,
             'Keep one writing of the key. ballast checked the document with the last one, as older kubectl applied it; `ballast fix` removes the others.',
           ),
-          object: {
-            ...(isRecord(document) && text(document.apiVersion) ? { apiVersion: text(document.apiVersion) } : {}),
-            ...(isRecord(document) && text(document.kind) ? { kind: text(document.kind) } : {}),
-            ...(text(metadata?.namespace) ? { namespace: text(metadata?.namespace) } : {}),
-            ...(text(metadata?.name) ? { name: text(metadata?.name) } : {}),
-          },
+          object: isRecord(document) ? objectRefOf(document) : {},
           source: { file, line, documentIndex },
           path: fieldPath(...keyPath),
         };

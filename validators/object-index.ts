@@ -58,18 +58,23 @@ function indexedObject(
   position: number,
 ): IndexedObject {
   const raw = input.object;
-  const metadata = asRecord(raw.metadata);
   return {
     raw,
-    ref: {
-      apiVersion: asString(raw.apiVersion),
-      kind: asString(raw.kind),
-      namespace: asString(metadata?.namespace),
-      name: asString(metadata?.name),
-    },
+    ref: objectRefOf(raw),
     source: input.source ?? {},
-    annotations: readAnnotations(metadata),
+    annotations: readAnnotations(asRecord(raw.metadata)),
     position,
+  };
+}
+
+/** What identifies an object (apiVersion, kind, namespace, name), from its fields that are strings. */
+export function objectRefOf(object: JsonRecord): ObjectRef {
+  const metadata = asRecord(object.metadata);
+  return {
+    apiVersion: asString(object.apiVersion),
+    kind: asString(object.kind),
+    namespace: asString(metadata?.namespace),
+    name: asString(metadata?.name),
   };
 }
 
