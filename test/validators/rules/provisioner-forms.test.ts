@@ -99,4 +99,12 @@ describe('provisioners that create in-tree volumes', () => {
       ruleHits([storageClass('cephfs', 'cephfs.csi.ceph.com')], 'in-tree-ceph-volume', { kubernetesVersion: '1.31' }),
     ).toEqual([]);
   });
+
+  // rootfs/cephfs-provisioner class.yaml (held-out-90): the provisioner's name before it became ceph.com/cephfs.
+  test('real world: kubernetes.io/cephfs, the early name of the external cephfs provisioner, is judged like ceph.com/cephfs', () => {
+    const early = { ...cephfsExampleClass, provisioner: 'kubernetes.io/cephfs' };
+    expect(ruleHits([early], 'in-tree-ceph-volume', { kubernetesVersion: '1.31' })).toEqual([
+      expect.objectContaining({ kind: 'StorageClass', severity: 'error', path: 'provisioner' }),
+    ]);
+  });
 });

@@ -20,13 +20,15 @@ export function inTreeCephPluginOf(provisioner: string | undefined): 'rbd' | 'ce
 
 /**
  * kubernetes.io/rbd is the in-tree provisioner; the retired external-storage provisioners
- * `ceph.com/rbd` and `ceph.com/cephfs` create `rbd:` and `cephfs:` PersistentVolumes. (There never
- * was an in-tree cephfs provisioner.)
+ * `ceph.com/rbd` and `ceph.com/cephfs` create `rbd:` and `cephfs:` PersistentVolumes. There never
+ * was an in-tree cephfs provisioner: `kubernetes.io/cephfs` is the name the external cephfs
+ * provisioner (rootfs/cephfs-provisioner) had before it became `ceph.com/cephfs`.
  */
 const IN_TREE_CEPH_PROVISIONERS: Readonly<Record<string, 'rbd' | 'cephfs'>> = {
   [IN_TREE_RBD_PROVISIONER]: 'rbd',
   'ceph.com/rbd': 'rbd',
   'ceph.com/cephfs': 'cephfs',
+  'kubernetes.io/cephfs': 'cephfs',
 };
 
 /** True for the ceph-csi RBD driver under its own name or an operator-prefixed one. */

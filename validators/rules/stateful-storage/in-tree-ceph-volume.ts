@@ -101,7 +101,7 @@ export const inTreeCephVolume: Rule = {
   scope: [...WORKLOAD_KINDS, 'PersistentVolume', 'StorageClass'],
   kubernetesVersions: { from: '1.28' },
   summary:
-    'An in-tree rbd/cephfs volume, or a provisioner that creates them (kubernetes.io/rbd, ceph.com/rbd, ceph.com/cephfs), is used (warning 1.28–1.30, error from 1.31, where they are removed); the workloads that mount them get a warning that points there.',
+    'An in-tree rbd/cephfs volume, or a provisioner that creates them (kubernetes.io/rbd, ceph.com/rbd, ceph.com/cephfs or its early name kubernetes.io/cephfs), is used (warning 1.28–1.30, error from 1.31, where they are removed); the workloads that mount them get a warning that points there.',
   why:
     'The in-tree rbd and cephfs volume plugins were deprecated in 1.28 and removed in 1.31. Incidents 1 and 2 ' +
     'ran on in-tree RBD volumes, which also need the rbd client (ceph-common) on every node. After the upgrade ' +
