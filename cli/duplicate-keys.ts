@@ -1,6 +1,5 @@
 import { LineCounter, Node, isMap, isScalar, isSeq, parseDocument } from 'yaml';
-import { lineStartOffsets } from './document-ranges';
-import { fileDocumentRanges } from './json-stream';
+import { fileDocumentTexts } from './json-stream';
 
 /** A key one mapping writes more than once. */
 export interface DuplicateKey {
@@ -20,14 +19,10 @@ export interface DuplicateKey {
  * key only its last value is searched: the earlier ones are what a fix removes.
  */
 export function duplicateKeys(text: string): DuplicateKey[] {
-  const lines = text.split('\n').map((line) => line.replace(/\r$/, ''));
-  const lineStarts = lineStartOffsets(text);
   const found: DuplicateKey[] = [];
-  fileDocumentRanges(lines).forEach((range, documentIndex) => {
-    const base = lineStarts[range.first] ?? 0;
-    const documentText = text.slice(base, lineStarts[range.end] ?? text.length);
+  fileDocumentTexts(text).forEach(({ firstLine, text: documentText }, documentIndex) => {
     const counter = new LineCounter();
-    const lineOf = (offset: number): number => range.first + counter.linePos(offset).line;
+    const lineOf = (offset: number): number => firstLine + counter.linePos(offset).line;
     const visit = (node: unknown, path: ReadonlyArray<string | number>): void => {
       if (isSeq(node)) node.items.forEach((item, index) => visit(item, [...path, index]));
       if (!isMap(node)) return;

@@ -1,4 +1,4 @@
-import { DocumentLines, documentRanges } from './document-ranges';
+import { DocumentLines, documentRanges, lineStartOffsets } from './document-ranges';
 
 /**
  * The values of a JSON stream: objects (or arrays after the first object) written one after another
@@ -50,4 +50,21 @@ export function jsonStreamRanges(lines: readonly string[]): DocumentLines[] | un
 /** The documents of a file as lint reads them: a JSON stream's values, else the YAML stream's documents. */
 export function fileDocumentRanges(lines: readonly string[]): DocumentLines[] {
   return jsonStreamRanges(lines) ?? documentRanges(lines);
+}
+
+/** One document of a file as text: its first line (0-based), where it starts and its text. */
+export interface DocumentText {
+  readonly firstLine: number;
+  readonly start: number;
+  readonly text: string;
+}
+
+/** The documents of a file (fileDocumentRanges) as their own texts, line ends kept. */
+export function fileDocumentTexts(text: string): DocumentText[] {
+  const lineStarts = lineStartOffsets(text);
+  const lines = text.split('\n').map((line) => line.replace(/\r$/, ''));
+  return fileDocumentRanges(lines).map((range) => {
+    const start = lineStarts[range.first] ?? 0;
+    return { firstLine: range.first, start, text: text.slice(start, lineStarts[range.end] ?? text.length) };
+  });
 }

@@ -1,9 +1,9 @@
 import { Node, Pair, Scalar, YAMLMap, isMap, isScalar, isSeq, parseDocument, stringify } from 'yaml';
 import type { FixEdit } from '../validators/fixes';
 import { lineStartOffsets } from './document-ranges';
-import { fileDocumentRanges } from './json-stream';
+import { fileDocumentTexts } from './json-stream';
 import { dropInReplacements } from './drop-in-edits';
-import { pairWithKey } from './yaml-nodes';
+import { pairWithKey, pairsWithKey } from './yaml-nodes';
 
 /** Replace `text[start, end)` by `text`: how a fix becomes a change of the file (and a SARIF replacement). */
 export interface TextReplacement {
@@ -35,13 +35,9 @@ export function textReplacements(
   edits: readonly FixEdit[],
 ): { replacements: TextReplacement[] } | { unsafe: string } {
   if (location.dropIn) return dropInReplacements(text, edits);
-  const lineStarts = lineStartOffsets(text);
-  const lines = text.split('\n').map((line) => line.replace(/\r$/, ''));
-  const range = fileDocumentRanges(lines)[location.documentIndex];
-  if (!range) return { unsafe: 'the document was not found in the file' };
-  const base = lineStarts[range.first] ?? 0;
-  const end = lineStarts[range.end] ?? text.length;
-  const documentText = text.slice(base, end);
+  const found = fileDocumentTexts(text)[location.documentIndex];
+  if (!found) return { unsafe: 'the document was not found in the file' };
+  const { start: base, text: documentText } = found;
   const document = parseDocument(documentText, { uniqueKeys: false });
   const prefix: Array<string | number> =
     location.listItemIndex === undefined ? [] : [location.listField ?? 'items', location.listItemIndex];
@@ -197,7 +193,7 @@ function keepLastReplacements(
   const map = nodeAt(root, path.slice(0, -1));
   const key = String(path[path.length - 1]);
   if (!isMap(map)) return { unsafe: 'the repeated key is not in a mapping the fix can find' };
-  const pairs = map.items.filter((pair) => isScalar(pair.key) && String(pair.key.value) === key);
+  const pairs = pairsWithKey(map, key);
   const replacements: TextReplacement[] = [];
   for (const pair of pairs.slice(0, -1)) {
     const planned = deletePair(text, map, pair);

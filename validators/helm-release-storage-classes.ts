@@ -1,5 +1,5 @@
 import { embeddedYamlDocuments } from './embedded-yaml';
-import { JsonRecord, asArray, asRecord, asString, getRecord } from './json';
+import { JsonRecord, asArray, asRecord, asString, getField, getRecord } from './json';
 import type { IndexedObject, ObjectIndex } from './object-index';
 
 /**
@@ -127,10 +127,9 @@ function yamlValues(text: unknown): JsonRecord | undefined {
   return typeof text === 'string' ? embeddedYamlDocuments(text)[0] : undefined;
 }
 
+/** A value of the values by its dotted key (`storageClass.name`). */
 function valueAt(values: JsonRecord | undefined, key: string): unknown {
-  let current: unknown = values;
-  for (const part of key.split('.')) current = asRecord(current)?.[part];
-  return current;
+  return getField(values, ...key.split('.'));
 }
 
 /** A Helm boolean as written in values or a `--set` string. */
