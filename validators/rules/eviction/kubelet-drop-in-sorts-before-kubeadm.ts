@@ -1,6 +1,11 @@
 import { Rule } from '../../rule';
 import { isKubeletDropIn } from './eviction-settings';
-import { KUBEADM_DROP_IN_NAME, execStartAfterReset, readDropInService } from './kubelet-drop-in-service';
+import {
+  KUBEADM_DROP_IN_NAME,
+  KubeletDropInService,
+  execStartAfterReset,
+  readDropInService,
+} from './kubelet-drop-in-service';
 
 export const kubeletDropInSortsBeforeKubeadm: Rule = {
   id: 'kubelet-drop-in-sorts-before-kubeadm',
@@ -32,6 +37,7 @@ export const kubeletDropInSortsBeforeKubeadm: Rule = {
       const service = readDropInService(object);
       const replaced = execStartAfterReset(service);
       if (!replaced || service.fileName === '' || service.fileName >= KUBEADM_DROP_IN_NAME) continue;
+      if (isKubeadmDropInVersion(service)) continue;
       const first = service.execStart.find((entry) => entry.reset);
       context.report(object, {
         path: first?.path ?? 'service.execStart',
@@ -42,3 +48,12 @@ export const kubeletDropInSortsBeforeKubeadm: Rule = {
     }
   },
 };
+
+/**
+ * A drop-in that sets kubeadm's own KUBELET_KUBECONFIG_ARGS is a version of 10-kubeadm.conf (an
+ * older kubeadm release's, a distribution's copy, an Ansible role's pre- and post-1.8 variants),
+ * installed in its place rather than beside it: there is no other 10-kubeadm.conf to sort against.
+ */
+function isKubeadmDropInVersion(service: KubeletDropInService): boolean {
+  return service.environment.some((entry) => entry.name === 'KUBELET_KUBECONFIG_ARGS');
+}

@@ -391,6 +391,20 @@ describe('kubelet-drop-in-sorts-before-kubeadm', () => {
   test('passes one that sorts after it', () => {
     expect(ruleHits([dropIn(replacing, '/etc/systemd/system/kubelet.service.d/20-eviction.conf')], id)).toEqual([]);
   });
+  test('passes a version of the kubeadm drop-in itself, which is installed in its place', () => {
+    // gluster/gluster-kubernetes vagrant/roles/common/files/10-kubeadm-post-1.8.conf (held-out-97):
+    // the Ansible role's post-1.8 copy of 10-kubeadm.conf, beside the older one it replaces.
+    const kubeadmVersion =
+      '[Service]\n' +
+      'Environment="KUBELET_KUBECONFIG_ARGS=--bootstrap-kubeconfig=/etc/kubernetes/bootstrap-kubelet.conf --kubeconfig=/etc/kubernetes/kubelet.conf"\n' +
+      'Environment="KUBELET_CGROUP_ARGS=--cgroup-driver=systemd"\n' +
+      'ExecStart=\n' +
+      'ExecStart=/usr/bin/kubelet $KUBELET_KUBECONFIG_ARGS $KUBELET_EXTRA_ARGS $KUBELET_CGROUP_ARGS\n';
+    expect(ruleHits([dropIn(kubeadmVersion, '/vagrant/roles/common/files/10-kubeadm-post-1.8.conf')], id)).toEqual([]);
+    expect(ruleHits([dropIn(replacing, '/vagrant/roles/common/files/10-kubeadm-extra.conf')], id)).toEqual([
+      row('SystemdDropIn', '10-kubeadm-extra.conf', 'service.execStart[0]'),
+    ]);
+  });
 });
 
 describe('deprecated-kubelet-eviction-flag', () => {
