@@ -1,10 +1,10 @@
 import { WORKLOAD_KINDS } from '../scopes';
 import { z } from 'zod/v3';
-import { asArray, asRecord, asString, getField } from '../../json';
+import { asArray, asRecord, asString, getField, getRecord } from '../../json';
 import { NFS_CLIENT } from '../../node-prerequisites';
 import { IndexedObject } from '../../object-index';
 import { storageClassNameOf } from '../../storage-class-name';
-import { claimTemplatesOf } from '../stateful-storage/claims';
+import { claimTemplatesOf, defaultStorageClass, storageClassOfSpec } from '../stateful-storage/claims';
 import { Rule, RuleContext, parametersOf } from '../../rule';
 import {
   createsInTreeNfs,
@@ -142,8 +142,10 @@ function checkClaimTemplates(
     `without a required nodeSelector / node affinity on a node-prerequisite label (${keyList}): its pods may ` +
     'land on a node without mount.nfs and hang in ContainerCreating.';
   for (const { spec, position, annotations } of claimTemplatesOf(statefulSet)) {
-    const className = storageClassNameOf(spec, annotations);
-    const storageClass = context.index.get('StorageClass', undefined, className, statefulSet);
+    const storageClass = spec
+      ? storageClassOfSpec(context.index, { spec, annotations }, defaultStorageClass(context.index))
+      : undefined;
+    const className = storageClass?.ref.name ?? storageClassNameOf(spec, annotations);
     const provisioner = asString(storageClass?.raw.provisioner);
     const path = `spec.volumeClaimTemplates[${position}]`;
     const name = statefulSet.ref.name ?? '';
@@ -197,7 +199,16 @@ function checkPodTemplate(
     const claimName = asString(getField(volume, 'persistentVolumeClaim', 'claimName'));
     const claim = context.index.get('PersistentVolumeClaim', owner.ref.namespace, claimName, owner);
     const persistentVolume = claim && context.index.volumeForClaim(claim);
-    const storageClass = claim && !persistentVolume ? context.index.storageClassOfClaim(claim) : undefined;
+    // A claim that names no class is provisioned by the default class, when the input makes one the default.
+    const claimSpec = claim && !persistentVolume ? getRecord(claim.raw, 'spec') : undefined;
+    const storageClass =
+      claim && claimSpec
+        ? storageClassOfSpec(
+            context.index,
+            { spec: claimSpec, object: claim, annotations: claim.annotations },
+            defaultStorageClass(context.index),
+          )
+        : undefined;
     const provisioner = asString(storageClass?.raw.provisioner);
     if (createsInTreeNfs(provisioner, context.index)) {
       // Provisioned later, as an in-tree nfs volume: nothing in the set can carry the affinity but

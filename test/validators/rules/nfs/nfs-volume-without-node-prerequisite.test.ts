@@ -243,6 +243,52 @@ describe(RULE, () => {
     expect(ruleHits([...objects, statefulSet({}, annotated('standard'))], RULE)).toEqual([]);
   });
 
+  // fanghongbo/k8s-deploy (held-out-96) mysql/house-mysql-rc.yaml and nfs-provisioner/class.yaml:
+  // claims that name no class take the default class nfs-storage, of an nfs-client provisioner;
+  // cheferrari/k8s-env-setting-up (held-out-96) myapp-sts-test.yaml: claim templates likewise.
+  test('real world: claims and claim templates that name no class are of the default class', () => {
+    const defaultNfs = {
+      ...managedNfsStorage,
+      metadata: { name: 'nfs-storage', annotations: { 'storageclass.kubernetes.io/is-default-class': 'true' } },
+    };
+    const notDefault = { ...managedNfsStorage, metadata: { name: 'nfs-storage' } };
+    const classless = {
+      apiVersion: 'v1',
+      kind: 'PersistentVolumeClaim',
+      metadata: { name: 'house-mysql-pvc', namespace: 'default' },
+      spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '100Gi' } } },
+    };
+    const replicationController = {
+      apiVersion: 'v1',
+      kind: 'ReplicationController',
+      metadata: { name: 'house-mysql', namespace: 'default' },
+      spec: {
+        replicas: 1,
+        template: {
+          spec: {
+            containers: [{ name: 'mysql', image: 'mysql' }],
+            volumes: [{ name: 'data', persistentVolumeClaim: { claimName: 'house-mysql-pvc' } }],
+          },
+        },
+      },
+    };
+    expect(ruleHits([nfsClientProvisioner, defaultNfs, classless, replicationController], RULE)).toEqual([
+      {
+        kind: 'ReplicationController',
+        name: 'house-mysql',
+        path: 'spec.template.spec.volumes[0].persistentVolumeClaim',
+        severity: 'warning',
+        suppressed: false,
+      },
+    ]);
+    expect(ruleHits([nfsClientProvisioner, notDefault, classless, replicationController], RULE)).toEqual([]);
+    const template = { metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'] } };
+    expect(ruleHits([nfsClientProvisioner, defaultNfs, statefulSet({}, template)], RULE)).toEqual([
+      claimTemplateWarning,
+    ]);
+    expect(ruleHits([nfsClientProvisioner, notDefault, statefulSet({}, template)], RULE)).toEqual([]);
+  });
+
   // cctvto/k8s-elk (held-out-71) yaml/zookeeper.yaml and zookeeper-pv.yaml: StatefulSet zk's claim
   // template names class "anything" by the beta annotation, as do the in-tree NFS volumes it binds.
   test('real world: claim templates that bind in-tree NFS volumes get the pointer a pod on such a claim gets', () => {
