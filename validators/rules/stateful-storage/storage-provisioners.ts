@@ -67,6 +67,9 @@ const SHARED_FILESYSTEM_PROVISIONERS = new Set([
   'kubernetes.io/azure-file',
   'cephfs.csi.ceph.com',
   'kubernetes.io/cephfs',
+  // The in-tree GlusterFS and Quobyte provisioners (removed in 1.26 and 1.25), still in older clusters' classes.
+  'kubernetes.io/glusterfs',
+  'kubernetes.io/quobyte',
   // Alibaba Cloud NAS and OSS (kubernetes-sigs/alibaba-cloud-csi-driver), Tencent Cloud CFS.
   'nasplugin.csi.alibabacloud.com',
   'ossplugin.csi.alibabacloud.com',
@@ -167,9 +170,17 @@ export function isSharedFilesystemStorage(provisioner: string | undefined, index
  * filesystem in a word of their name. Undefined when no word of the name is one.
  */
 export function sharedFilesystemOfClassName(className: string): string | undefined {
-  const words = className.toLowerCase().split(/[-_.]/);
-  return SHARED_FILESYSTEM_NAME_WORDS.find((word) => words.includes(word));
+  const lower = className.toLowerCase();
+  const words = lower.split(/[-_.]/);
+  return SHARED_FILESYSTEM_CLASS_NAMES.get(lower) ?? SHARED_FILESYSTEM_NAME_WORDS.find((word) => words.includes(word));
 }
+
+/**
+ * Class names that charts give shared filesystems without a filesystem word: rook's
+ * rook-ceph-cluster chart names its CephFS class after the filesystem, `ceph-filesystem`
+ * (values.yaml `cephFileSystems[0]`), beside `ceph-block` for RBD.
+ */
+const SHARED_FILESYSTEM_CLASS_NAMES: ReadonlyMap<string, string> = new Map([['ceph-filesystem', 'cephfs']]);
 
 const SHARED_FILESYSTEM_NAME_WORDS = ['nfs', 'cephfs', 'efs', 'azurefile', 'filestore', 'smb', 'cifs', 'glusterfs'];
 

@@ -170,28 +170,38 @@ describe(`${RULE}: what the StorageClass says about where volumes can be used`, 
     ]);
   });
 
-  test('warns (does not refuse) on a shared filesystem, which does not enforce ReadWriteOnce across nodes', () => {
-    const objects = [
-      storageClass('efs-sc', 'efs.csi.aws.com'),
-      claim('data', { accessModes: ['ReadWriteOnce'], storageClassName: 'efs-sc' }),
-      deployment,
-    ];
-    expect(ruleHits(objects, RULE)).toEqual([
-      { kind: 'Deployment', name: 'web', path, severity: 'warning', suppressed: false },
-    ]);
-  });
+  // revenge1005/Kubernetes-Study Chap11 11-03 gfs-sc.yml and gfs-client.yml (held-out-100): class
+  // gluster-heketi of the in-tree GlusterFS provisioner, under a 2-replica Deployment.
+  test.each([
+    ['efs-sc', 'efs.csi.aws.com'],
+    ['gluster-heketi', 'kubernetes.io/glusterfs'],
+  ])(
+    'warns (does not refuse) on a shared filesystem, which does not enforce ReadWriteOnce across nodes: %s (%s)',
+    (className, provisioner) => {
+      const objects = [
+        storageClass(className, provisioner),
+        claim('data', { accessModes: ['ReadWriteOnce'], storageClassName: className }),
+        deployment,
+      ];
+      expect(ruleHits(objects, RULE)).toEqual([
+        { kind: 'Deployment', name: 'web', path, severity: 'warning', suppressed: false },
+      ]);
+    },
+  );
 
   // 1qzxc/vagrant-kubernetes jenkins.yaml (held-out-22) and tzh666/k8s-infra gitlab (held-out-13):
   // rolling Deployments on claims of nfs-client / managed-nfs-storage, the classes the
-  // nfs-subdir-external-provisioner's manifests create, installed outside the repository.
+  // nfs-subdir-external-provisioner's manifests create, installed outside the repository;
+  // BenRachmiel/k8s.local jenkins/deployment.yaml (held-out-101): ceph-filesystem, the CephFS class
+  // of rook's rook-ceph-cluster chart, installed by an Argo CD Application.
   test('real world: warns (does not refuse) on a class the input lacks whose name says NFS; refuses one whose name says nothing', () => {
-    for (const className of ['nfs-client', 'managed-nfs-storage', 'azurefile-csi']) {
+    for (const className of ['nfs-client', 'managed-nfs-storage', 'azurefile-csi', 'ceph-filesystem']) {
       const objects = [claim('data', { accessModes: ['ReadWriteOnce'], storageClassName: className }), deployment];
       expect(ruleHits(objects, RULE)).toEqual([
         { kind: 'Deployment', name: 'web', path, severity: 'warning', suppressed: false },
       ]);
     }
-    for (const className of ['gp2', 'confnfsx', 'rook-ceph-block']) {
+    for (const className of ['gp2', 'confnfsx', 'rook-ceph-block', 'ceph-block', 'my-filesystem']) {
       const objects = [claim('data', { accessModes: ['ReadWriteOnce'], storageClassName: className }), deployment];
       expect(ruleHits(objects, RULE)).toEqual([
         { kind: 'Deployment', name: 'web', path, severity: 'error', suppressed: false },
