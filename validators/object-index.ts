@@ -240,7 +240,7 @@ export class ObjectIndex {
     const className = storageClassNameOf(spec, annotations) ?? (this.marksDefaultClass() ? undefined : '');
     if (className === undefined) return undefined;
     const offering = this.volumesOffering(className, asStringList(spec?.accessModes));
-    return offering.length > 0 ? nearest(offering, from) : undefined;
+    return offering.length > 0 ? nearestWithinReach(offering, from) : undefined;
   }
 
   /**
@@ -376,6 +376,29 @@ function appendTo(map: Map<string, IndexedObject[]>, mapKey: string, object: Ind
 export function directoryOf(file: string | undefined): string {
   if (file === undefined) return '';
   return file.slice(0, Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\'), 0));
+}
+
+/**
+ * The volume a claim binds to by class alone, chosen as `nearest` does, but only among volumes
+ * within reach of the claim's file: below the directory two levels above the claim's own
+ * (`ch05/todo-list/pv.yaml` for `ch05/lab/solution/pvc.yaml`, `k8s/pv/` for `k8s/pvc/`). A
+ * repository of independent examples (a book's chapters, a project's docs) holds volumes written
+ * for other examples' claims, which the claim is never applied with.
+ */
+function nearestWithinReach(
+  candidates: readonly IndexedObject[],
+  from: IndexedObject | undefined,
+): IndexedObject | undefined {
+  const file = from?.source.file;
+  if (file === undefined) return candidates[0];
+  const near = nearest(candidates, from);
+  const reach = directoryOf(directoryOf(directoryOf(file)));
+  if (reach === '' || (near && isWithin(near.source.file, reach))) return near;
+  return candidates.find((volume) => isWithin(volume.source.file, reach));
+}
+
+function isWithin(file: string | undefined, directory: string): boolean {
+  return file !== undefined && (file.startsWith(`${directory}/`) || file.startsWith(`${directory}\\`));
 }
 
 /** Where the copies of one object sit, by file and by directory (the first copy of each). */

@@ -1,4 +1,5 @@
 import { findingsFor, ruleHits } from '../../../support/findings';
+import { validateObjects } from '../../../../validators';
 import { claim, claimVolume, podSpec, storageClass, volume, workload } from './fixtures';
 
 const RULE = 'rwo-claim-in-rolling-deployment';
@@ -26,6 +27,32 @@ describe(`${RULE}: claims bound by class to pre-provisioned PersistentVolumes (t
     expect(
       findingsFor([rolling, hostPathVolume, manualClaim]).map((f) => [f.rule, f.object.kind, f.path, f.severity]),
     ).toEqual([['host-path-for-application-data', 'PersistentVolume', 'spec.hostPath', 'warning']]);
+  });
+
+  // kubestash/docs (held-out-97): docs/guides/platforms/aks/examples/{deployment,pvc}.yaml, a rolling
+  // Deployment on a claim of no class (AKS's default: an Azure disk), and in another guide
+  // (docs/guides/auto-backup/pvc/examples/nfs_pv.yaml) a volume of no class written for that guide's claim.
+  test("real world: a claim binds by class only to a volume within reach of its file, not to another example's", () => {
+    const noClass = claim('jenkins-claim', { accessModes: ['ReadWriteOnce'] });
+    const nfsVolume = volume('nfs-pv', {
+      capacity: { storage: '10Gi' },
+      accessModes: ['ReadWriteOnce'],
+      nfs: { server: 'nfs.example', path: '/exports' },
+    });
+    const withVolumeIn = (volumeFile: string) =>
+      validateObjects([
+        { object: rolling, source: { file: 'docs/guides/platforms/aks/examples/deployment.yaml' } },
+        { object: noClass, source: { file: 'docs/guides/platforms/aks/examples/pvc.yaml' } },
+        { object: nfsVolume, source: { file: volumeFile } },
+      ])
+        .findings.filter((finding) => finding.rule === RULE)
+        .map((finding) => finding.severity);
+    expect(withVolumeIn('docs/guides/auto-backup/pvc/examples/nfs_pv.yaml')).toEqual(['error']);
+    // Beside the claim, or below the directory two levels above the claim's own, the volume is the claim's.
+    expect(withVolumeIn('docs/guides/platforms/aks/examples/pv.yaml')).toEqual(['warning']);
+    expect(withVolumeIn('docs/guides/platforms/aks/pv.yaml')).toEqual(['warning']);
+    expect(withVolumeIn('docs/guides/platforms/aks/volumes/pv.yaml')).toEqual(['warning']);
+    expect(withVolumeIn('docs/guides/platforms/volumes/pv.yaml')).toEqual(['warning']);
   });
 
   // andre-alves5/k8s_templates mssql-pv.yaml (held-out-63): the claim names its class with the beta
