@@ -46,6 +46,47 @@ export function kustomizeNonObjectFiles(
   return files;
 }
 
+/**
+ * The files kustomizations in the input read as data: the `files` and `envs` of their ConfigMap
+ * and Secret generators (`key=path` or `path`), and the values files of their Helm charts. A Helm
+ * values file (`kind: Deployment` selects the descheduler chart's workload) or an application's own
+ * YAML kept for a ConfigMap is no object to apply: judged as one it would be a false alarm.
+ */
+export function kustomizeDataFiles(
+  documents: readonly { object: Record<string, unknown>; file: string }[],
+): Set<string> {
+  const files = new Set<string>();
+  for (const { object, file } of documents) {
+    if (!isKustomization(object, file)) continue;
+    const directory = path.dirname(file);
+    const add = (entry: unknown): void => {
+      if (typeof entry !== 'string' || entry.includes('\n')) return;
+      const source = entry.slice(entry.indexOf('=') + 1); // `key=path` names the key it is stored under
+      files.add(path.normalize(path.join(directory, source)));
+    };
+    for (const field of ['configMapGenerator', 'secretGenerator'] as const) {
+      for (const generator of recordsOf(object[field])) {
+        entriesOf(generator.files).forEach(add);
+        entriesOf(generator.envs).forEach(add);
+        add(generator.env);
+      }
+    }
+    for (const chart of recordsOf(object.helmCharts)) {
+      add(chart.valuesFile);
+      entriesOf(chart.additionalValuesFiles).forEach(add);
+    }
+  }
+  return files;
+}
+
+function entriesOf(value: unknown): readonly unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+function recordsOf(value: unknown): Array<Record<string, unknown>> {
+  return entriesOf(value).filter(isRecord);
+}
+
 /** A file kustomize reads as a kustomization, by its name. */
 export function isKustomizationFile(file: string): boolean {
   return KUSTOMIZATION_FILE_NAMES.has(path.basename(file));

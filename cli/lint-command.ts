@@ -140,6 +140,8 @@ export function lint(paths: readonly string[], options: LintCommandOptions): Lin
         templates: manifests.skipped.filter((s) => s.reason === 'template').length,
         notKubernetes: manifests.skipped.filter((s) => s.reason === 'not-kubernetes').length,
         kustomizePatches: manifests.skipped.filter((s) => s.reason === 'kustomize-patch').length,
+        kustomizeData: manifests.skipped.filter((s) => s.reason === 'kustomize-data').length,
+        encrypted: manifests.skipped.filter((s) => s.reason === 'encrypted').length,
       },
     },
     target: upgrade

@@ -61,6 +61,10 @@ export interface SkippedCounts {
   readonly notKubernetes: number;
   /** Files a kustomization names as patches (fragments merged into objects, not objects). */
   readonly kustomizePatches: number;
+  /** Files a kustomization reads as data: its generators' files and its Helm charts' values files. */
+  readonly kustomizeData: number;
+  /** Files found in a directory walk that git-crypt encrypted (the repository is not unlocked). */
+  readonly encrypted: number;
 }
 
 /** One linted object (for JUnit, one test case each). */

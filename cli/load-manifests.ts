@@ -10,7 +10,7 @@ import { KUBERNETES_YAML_SCHEMA } from '../validators/yaml-schema';
 import * as path from 'path';
 import { documentRanges } from './document-ranges';
 import { jsonStreamRanges } from './json-stream';
-import { inlinePatches, isKustomizationFile, kustomizeNonObjectFiles } from './kustomize-patches';
+import { inlinePatches, isKustomizationFile, kustomizeDataFiles, kustomizeNonObjectFiles } from './kustomize-patches';
 import { moveBindingSubjects } from './kustomize-binding-subjects';
 import { kustomizeNamespaces } from './kustomize-namespaces';
 import { isClusterScopedKind } from '../validators/cluster-scoped-kinds';
@@ -52,7 +52,8 @@ export interface LoadedObject {
 }
 
 /** Why a file met in a directory walk was not linted. */
-export type SkipReason = 'helm-chart' | 'template' | 'not-kubernetes' | 'kustomize-patch';
+export type SkipReason =
+  'helm-chart' | 'template' | 'not-kubernetes' | 'kustomize-patch' | 'kustomize-data' | 'encrypted';
 
 /** A file or chart a directory walk met and did not lint, with why: counted in every report. */
 export interface SkippedInput {
@@ -125,11 +126,17 @@ export function loadManifests(paths: readonly string[], options: LoadOptions = {
       }
     }
   }
+  // A kustomization's generator and Helm values files are data, whatever the walk made of them.
+  const dataFiles = kustomizeDataFiles(kustomizations);
+  const isData = (file: string | undefined) => file !== undefined && dataFiles.has(path.normalize(file));
+  const data = new Set([...read.keys(), ...skipped.map((entry) => entry.path)].filter(isData));
+  for (const name of data) read.delete(name);
   const patchFiles = kustomizeNonObjectFiles(kustomizations);
   const applied: LoadedObject[] = [];
   const patches: LoadedObject[] = [];
   const patched = new Set<string>();
   for (const loaded of objects) {
+    if (isData(loaded.source.file)) continue;
     if (patchFiles.has(path.normalize(loaded.source.file))) {
       patched.add(loaded.source.file);
       patches.push(loaded);
@@ -150,9 +157,12 @@ export function loadManifests(paths: readonly string[], options: LoadOptions = {
   return {
     objects: applied,
     patches,
-    skipped,
+    skipped: [
+      ...skipped.filter((entry) => !data.has(entry.path)),
+      ...[...data].map((name) => ({ path: name, reason: 'kustomize-data' as const })),
+    ],
     files: [...read.keys()],
-    loaderFindings,
+    loaderFindings: loaderFindings.filter((finding) => !isData(finding.source.file)),
     readText: (name) => {
       const file = read.get(name);
       if (file?.kind === 'stdin') return stdinText ?? '';
@@ -198,7 +208,18 @@ function loadText(
   kustomizations: Kustomization[],
   interner: Interner,
 ): boolean | Exclude<SkipReason, 'helm-chart'> {
-  if (looksBinary(text)) {
+  if (file.kind === 'file' && file.discovered && text.startsWith(GIT_CRYPT_HEADER)) {
+    return 'encrypted';
+  } else if (text.startsWith(GIT_CRYPT_HEADER)) {
+    findings.push(
+      loaderFinding(
+        file.name,
+        1,
+        'the file is encrypted by git-crypt, so its objects cannot be read',
+        'Run `git-crypt unlock` before linting, or leave the file out of the paths.',
+      ),
+    );
+  } else if (looksBinary(text)) {
     findings.push(
       loaderFinding(
         file.name,
@@ -239,6 +260,17 @@ function loadYaml(
   let documents: unknown[];
   try {
     documents = loadYamlDocuments(text, undefined, { filename: file, schema: KUBERNETES_YAML_SCHEMA });
+    const tabLine = leadingTabLine(text);
+    if (tabLine !== undefined) {
+      findings.push(
+        loaderFinding(
+          file,
+          tabLine,
+          'invalid YAML: a tab begins a line before the first token: kubectl refuses the file ("found character that cannot start any token")',
+          'Remove the tab: YAML indents with spaces only.',
+        ),
+      );
+    }
   } catch (error) {
     const stream = jsonStreamDocuments(text, file);
     if (stream) return loadDocuments(stream, file, objects, kustomizations, interner);
@@ -490,6 +522,24 @@ function syntaxFinding(file: string, error: unknown, lineOffset: number, templat
   return loaderFinding(file, 1 + lineOffset, `invalid YAML: ${message}`, 'Fix the YAML syntax of this file.');
 }
 
+/**
+ * The line of a tab that begins a line before the stream's first token (a comment line, or the
+ * token's own line, unless JSON, which allows tabs). js-yaml skips white space there, tabs too
+ * (`\t---` at the top of a file parses), where kubectl's parser refuses a tab; no block scalar can
+ * start before the first token, so a tab there is never content.
+ */
+function leadingTabLine(text: string): number | undefined {
+  const lines = text.split('\n', 50);
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index] ?? '';
+    const content = line.trimStart();
+    if (content === '') continue;
+    if (/^ *\t/.test(line) && !/^[{[]/.test(content)) return index + 1;
+    if (!content.startsWith('#')) return undefined;
+  }
+  return undefined;
+}
+
 function loaderFinding(file: string, line: number, message: string, fix: string): Finding {
   return {
     rule: YAML_SYNTAX_ERROR,
@@ -554,6 +604,12 @@ function isUnitDropIn(file: InputFile, text: string): boolean {
 }
 
 /** A NUL character in the first 8 Ki characters: the heuristic git and grep use. */
+/**
+ * How git-crypt begins a file it encrypts. A repository cloned without the key (a CI job, a
+ * reviewer) holds such a file where its Secret or values are: nothing to lint until unlocked.
+ */
+const GIT_CRYPT_HEADER = '\u0000GITCRYPT\u0000';
+
 function looksBinary(text: string): boolean {
   const nul = text.indexOf('\u0000');
   return nul >= 0 && nul < 8192;

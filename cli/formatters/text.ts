@@ -71,7 +71,14 @@ function formatFinding(finding: LintFinding, paint: (style: keyof typeof STYLES,
 }
 
 /** What a directory walk left out, so nothing is skipped in silence. */
-function skippedLine({ helmCharts, templates, notKubernetes, kustomizePatches }: SkippedCounts): string | undefined {
+function skippedLine({
+  helmCharts,
+  templates,
+  notKubernetes,
+  kustomizePatches,
+  kustomizeData,
+  encrypted,
+}: SkippedCounts): string | undefined {
   const parts = [
     helmCharts > 0 ? `${helmCharts} Helm chart${helmCharts === 1 ? '' : 's'}` : '',
     templates > 0 ? `${templates} template file${templates === 1 ? '' : 's'} ({{ ... }})` : '',
@@ -80,6 +87,12 @@ function skippedLine({ helmCharts, templates, notKubernetes, kustomizePatches }:
       : '',
     kustomizePatches > 0
       ? `${kustomizePatches} kustomize patch file${kustomizePatches === 1 ? '' : 's'} (checked only for values a patch sets whole)`
+      : '',
+    kustomizeData > 0
+      ? `${kustomizeData} kustomize data file${kustomizeData === 1 ? '' : 's'} (generator files, Helm values)`
+      : '',
+    encrypted > 0
+      ? `${encrypted} git-crypt encrypted file${encrypted === 1 ? '' : 's'} (git-crypt unlock to lint them)`
       : '',
   ].filter((part) => part !== '');
   if (parts.length === 0) return undefined;

@@ -22,7 +22,64 @@ describe('ballast lint <directory>: what a real repository holds besides manifes
     });
     const result = lint([tree.dir], { cwd: tree.dir });
     expect(result.findings).toEqual([]);
-    expect(result.summary.skipped).toEqual({ helmCharts: 1, templates: 1, notKubernetes: 1, kustomizePatches: 1 });
+    expect(result.summary.skipped).toEqual({
+      helmCharts: 1,
+      templates: 1,
+      notKubernetes: 1,
+      kustomizePatches: 1,
+      kustomizeData: 0,
+      encrypted: 0,
+    });
+  });
+
+  // ricsanfre/pi-cluster kubernetes/platform/descheduler/app/base (held-out-105): the descheduler
+  // chart's values (`kind: Deployment` picks its workload) kept for a configMapGenerator.
+  test('real world: skips the files a kustomization reads as data (generator files, Helm values files), and counts them', () => {
+    const values = '# descheduler helm values\nkind: Deployment\nreplicas: 1\nleaderElection:\n  enabled: true\n';
+    const tree = tempTree({
+      'descheduler/kustomization.yaml': [
+        'resources: [helm.yaml]',
+        'configMapGenerator:',
+        '- name: descheduler-helm-values',
+        '  files: [base-values.yaml=values.yaml, config/app.yaml]',
+        'helmCharts:',
+        '- name: app',
+        '  valuesFile: chart-values.yaml',
+        '',
+      ].join('\n'),
+      'descheduler/values.yaml': values,
+      'descheduler/config/app.yaml': 'server:\n  port: 8080\nserver:\n  port: 9090\n',
+      'descheduler/chart-values.yaml': values,
+      'descheduler/helm.yaml': PV_WITH_NAMESPACE,
+    });
+    const result = lint([tree.dir], { cwd: tree.dir });
+    expect(result.findings.map((f) => [f.rule, path.basename(f.file ?? '')])).toEqual([
+      ['persistent-volume-with-namespace', 'helm.yaml'],
+      ['host-path-for-application-data', 'helm.yaml'],
+    ]);
+    expect(result.summary.skipped.kustomizeData).toBe(3);
+    expect(result.files.map((file) => path.basename(file)).sort()).toEqual(['helm.yaml', 'kustomization.yaml']);
+  });
+
+  // zurajm/kube-nextcloud secrets/secret.yaml (held-out-106): a Secret git-crypt encrypted, in a
+  // repository cloned without the key.
+  test('real world: skips a git-crypt encrypted file in a walk, and says how to unlock one named on the command line', () => {
+    const encrypted = '\u0000GITCRYPT\u0000\u001b\u0015-\u0084>r';
+    const tree = tempTree({ 'secrets/secret.yaml': encrypted, 'pv.yaml': PV_WITH_NAMESPACE });
+    const walked = lint([tree.dir], { cwd: tree.dir });
+    expect(walked.findings.map((f) => f.rule)).toEqual([
+      'persistent-volume-with-namespace',
+      'host-path-for-application-data',
+    ]);
+    expect(walked.summary.skipped.encrypted).toBe(1);
+    const named = lint([path.join(tree.dir, 'secrets/secret.yaml')], { cwd: tree.dir });
+    expect(named.findings.map((f) => [f.rule, f.message, f.fix])).toEqual([
+      [
+        'yaml-syntax-error',
+        expect.stringContaining('encrypted by git-crypt'),
+        'Run `git-crypt unlock` before linting, or leave the file out of the paths.',
+      ],
+    ]);
   });
 
   // wuzuquan/docker-file efk/logstash-pro.yaml (held-out-62): a logstash pipeline saved as .yaml,

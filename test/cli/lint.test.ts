@@ -55,7 +55,7 @@ describe('ballast lint: the JSON contract', () => {
         warnings: 0,
         suppressed: 0,
         baselined: 0,
-        skipped: { helmCharts: 0, templates: 0, notKubernetes: 0, kustomizePatches: 0 },
+        skipped: { helmCharts: 0, templates: 0, notKubernetes: 0, kustomizePatches: 0, kustomizeData: 0, encrypted: 0 },
       });
       expect(json.findings).toEqual([
         {
@@ -120,7 +120,7 @@ describe('ballast lint: the JSON contract', () => {
         warnings: 0,
         suppressed: 0,
         baselined: 0,
-        skipped: { helmCharts: 0, templates: 0, notKubernetes: 0, kustomizePatches: 0 },
+        skipped: { helmCharts: 0, templates: 0, notKubernetes: 0, kustomizePatches: 0, kustomizeData: 0, encrypted: 0 },
       },
       target: { kubernetesVersion: DEFAULT_KUBERNETES_VERSION, source: 'default' },
     });
