@@ -206,7 +206,16 @@ export class ObjectIndex {
       (claim.ref.namespace === undefined && claim.ref.name !== undefined
         ? this.volumesByClaimName.get(claim.ref.name)
         : undefined);
-    if (claimed) return nearest(claimed, claim);
+    // The binder pre-binds a volume to the claim its claimRef names only when their classes match:
+    // a volume another project of the repository wrote for its own claim of that name has its own class.
+    const className = storageClassNameOf(spec, claim.annotations);
+    const sameClass =
+      className === undefined
+        ? claimed
+        : claimed?.filter(
+            (volume) => (storageClassNameOf(getRecord(volume.raw, 'spec'), volume.annotations) ?? '') === className,
+          );
+    if (sameClass && sameClass.length > 0) return nearest(sameClass, claim);
     if (volumeName !== undefined) return undefined;
     // A claim with a selector is never provisioned for: it binds to a volume its selector matches.
     return spec?.selector !== undefined

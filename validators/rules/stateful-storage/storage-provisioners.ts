@@ -37,7 +37,8 @@ const NODE_LOCAL_PROVISIONERS = new Set([
 /**
  * StorageClass names that node-local provisioners install by default (k3s and Rancher's
  * local-path, OpenEBS, sig-storage-local-static-provisioner, MicroK8s's hostpath storage, Docker
- * Desktop's `hostpath`): used only when the class itself is not in the input.
+ * Desktop's `hostpath`): used only when the class itself is not in the input. A name with the word
+ * `localpv` (`openebs-localpv-drive1`) is OpenEBS Local PV's, as its documentation names classes.
  */
 const NODE_LOCAL_CLASS_NAMES = new Set([
   'local-path',
@@ -108,7 +109,7 @@ export function isNodeLocalStorage(
   // kind names its default local-path class `standard`, the name GKE gives a persistent-disk class:
   // it counts only where the input configures a kind cluster (kind.x-k8s.io Cluster).
   if (className === KIND_DEFAULT_CLASS_NAME && index) return onKindCluster(index, from);
-  return NODE_LOCAL_CLASS_NAMES.has(className);
+  return NODE_LOCAL_CLASS_NAMES.has(className) || className.toLowerCase().split(/[-_.]/).includes('localpv');
 }
 
 /** The StorageClass kind creates in every cluster, and makes the default: provisioner rancher.io/local-path. */

@@ -175,6 +175,30 @@ describe(`${RULE}: claims bound by class to pre-provisioned PersistentVolumes (t
     expect(ruleHits([namespacedRolling, localVolume('ci'), namespaced], RULE)).toEqual([]);
   });
 
+  // vladriabtsev/homelab (held-out-105): vbash/.../109-jenkins's claim devops-tools/jenkins-pv-claim
+  // of class longhorn-nvme-ret, and k3s/jenkins/volume.yaml, an older project, pre-binding a local
+  // volume of class local-storage to a claim of that name.
+  test('real world: a volume pre-binds the claim its claimRef names only when their classes match', () => {
+    const preBound = volume('jenkins-pv-volume', {
+      storageClassName: 'local-storage',
+      accessModes: ['ReadWriteOnce'],
+      claimRef: { name: 'jenkins-claim' },
+      local: { path: '/mnt' },
+      nodeAffinity: {
+        required: {
+          nodeSelectorTerms: [
+            { matchExpressions: [{ key: 'kubernetes.io/hostname', operator: 'In', values: ['worker-node01'] }] },
+          ],
+        },
+      },
+    });
+    const longhornClaim = claim('jenkins-claim', { storageClassName: 'longhorn', accessModes: ['ReadWriteOnce'] });
+    const longhorn = storageClass('longhorn', 'driver.longhorn.io');
+    expect(ruleHits([rolling, preBound, longhornClaim, longhorn], RULE)).toEqual([hit('error')]);
+    const localClaim = claim('jenkins-claim', { storageClassName: 'local-storage', accessModes: ['ReadWriteOnce'] });
+    expect(ruleHits([rolling, preBound, localClaim], RULE)).toEqual([]);
+  });
+
   test('an nfs-subdir-external-provisioner class creates NFS volumes: a warning, not a Multi-Attach error', () => {
     const objects = [
       storageClass('nfs-client', 'k8s-sigs.io/nfs-subdir-external-provisioner'),

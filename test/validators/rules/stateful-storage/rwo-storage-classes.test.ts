@@ -97,10 +97,15 @@ describe(`${RULE}: what the StorageClass says about where volumes can be used`, 
 
   // sig-storage-local-static-provisioner examples/local-reader.yaml: a Deployment mounting a
   // StatefulSet's claim of class local-storage, the class itself not in the file.
-  test('passes the class names node-local provisioners install, when the class is not in the input', () => {
-    const objects = [claim('data', { accessModes: ['ReadWriteOnce'], storageClassName: 'local-storage' }), deployment];
-    expect(ruleHits(objects, RULE)).toEqual([]);
-  });
+  // AdamClaassens/bapies-media plex/deployment.yaml (held-out-106): claims of openebs-localpv-drive1,
+  // an OpenEBS Local PV class installed outside the repository.
+  test.each([['local-storage'], ['openebs-localpv-drive1']])(
+    'passes the class names node-local provisioners install, when the class is not in the input: %s',
+    (className) => {
+      const objects = [claim('data', { accessModes: ['ReadWriteOnce'], storageClassName: className }), deployment];
+      expect(ruleHits(objects, RULE)).toEqual([]);
+    },
+  );
 
   // SmolTech/CityForge k8s/opensearch.yaml (held-out-34, class microk8s-hostpath) and
   // alex204b/bukki-booking-platform k8s/backend-deployment.yaml (class hostpath, Docker Desktop).
