@@ -42,7 +42,12 @@ export const nfsVolumeWithoutNodePrerequisite: Rule = {
     'required node affinity on the label of prepared nodes keeps the pod off the others. Talos nodes carry the ' +
     'client in their kubelet image: with Talos node configuration in the input (a machine configuration, ' +
     'an Image Factory schematic or talhelper talconfig.yaml), the volume is a warning, as only a node that ' +
-    'is not Talos would fail.',
+    'is not Talos would fail. The error sits where the volume is written: an inline nfs volume of a pod ' +
+    'template, or an in-tree NFS PersistentVolume (one affinity there covers every pod using it). A workload ' +
+    'that reaches NFS only through a claim gets a warning naming the claim: a claim bound to such a ' +
+    'PersistentVolume (reported itself), or one whose StorageClass (named, or the default) has a provisioner ' +
+    'that creates in-tree NFS volumes (nfs-subdir-external-provisioner, nfs-client-provisioner), whose ' +
+    'volumes are not in the input.',
   fix:
     'Require a node label that marks nodes with an NFS client installed: on the PersistentVolume in ' +
     'spec.nodeAffinity.required (covers every pod using it), or on the pod template in nodeSelector / ' +
