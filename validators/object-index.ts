@@ -149,7 +149,8 @@ export class ObjectIndex {
    * The object of `kind` named `name` as seen from `namespace`: the one in that namespace, else
    * one without a namespace. Cluster-scoped kinds ignore the namespace. When several files define
    * it (alternative examples, variants), the copy nearest to `from` is taken: same file, then same
-   * directory, then the first in input order.
+   * directory, then the one whose directory shares the most leading directories with `from`'s, then
+   * the first in input order.
    */
   public get(
     kind: string,
@@ -442,5 +443,27 @@ function nearest(
 ): IndexedObject | undefined {
   if (!candidates || candidates.length <= 1 || from?.source.file === undefined) return candidates?.[0];
   const places = copyPlaces(candidates);
-  return places.byFile.get(from.source.file) ?? places.byDirectory.get(directoryOf(from.source.file)) ?? candidates[0];
+  return (
+    places.byFile.get(from.source.file) ??
+    places.byDirectory.get(directoryOf(from.source.file)) ??
+    deepestSharedDirectory(candidates, from.source.file)
+  );
+}
+
+/**
+ * The candidate whose directory shares the most leading directories with `file`'s (a claim in
+ * `scripts/k8s/pv/` for a Job in `scripts/k8s/`, not one in `archive/`); the first in input order
+ * among equals.
+ */
+function deepestSharedDirectory(candidates: readonly IndexedObject[], file: string): IndexedObject | undefined {
+  const directories = directoryOf(file).split(/[\\/]/);
+  let best = candidates[0];
+  let bestDepth = 0;
+  for (const candidate of candidates) {
+    const theirs = directoryOf(candidate.source.file).split(/[\\/]/);
+    let depth = 0;
+    while (depth < directories.length && depth < theirs.length && directories[depth] === theirs[depth]) depth++;
+    if (depth > bestDepth) [best, bestDepth] = [candidate, depth];
+  }
+  return best;
 }

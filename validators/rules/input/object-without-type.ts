@@ -66,6 +66,9 @@ export const objectWithoutType: Rule = {
       // An apiVersion alone is a Kubernetes object only with object metadata (Chart.yaml and
       // clusterctl's metadata.yaml carry an apiVersion and nothing of an object).
       if (kind === undefined && !isRecord(object.raw.metadata)) continue;
+      // openshift-install's install-config.yaml: `apiVersion: v1` and metadata, no kind, and the
+      // cluster's required baseDomain; the installer reads it, nothing applies it.
+      if (kind === undefined && typeof object.raw.baseDomain === 'string') continue;
       if (apiVersion === undefined && !isBuiltInKind(kind)) continue;
       const missing = apiVersion === undefined ? 'apiVersion' : 'kind';
       context.report(object, {

@@ -20,7 +20,9 @@ const DATA_OBJECT_NAME = /[-_.](settings|config|configuration|conf|status|state|
 function lockSignal(role: IndexedObject, rule: PolicyRule): string | undefined {
   if (!hasVerb(rule, WRITE_VERBS)) return undefined;
   const namesLock = rule.resourceNames.some((name) => LOCK_ROLE_NAME.test(name) || !DATA_OBJECT_NAME.test(name));
-  if (rule.resourceNames.length > 0 && hasVerb(rule, ['update', 'patch']) && namesLock) {
+  // client-go renews a lock with update (resourcelock's Update), never patch: a get/patch grant on a
+  // named object is a controller editing it (Reloader's trigger ConfigMap), not a lock.
+  if (rule.resourceNames.length > 0 && hasVerb(rule, ['update']) && namesLock) {
     return `restricted to ${rule.resourceNames.map((name) => `"${name}"`).join(', ')} by resourceNames`;
   }
   if (LOCK_ROLE_NAME.test(role.ref.name ?? '')) return 'in a role named for leader locking';

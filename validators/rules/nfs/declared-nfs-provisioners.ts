@@ -13,7 +13,8 @@ import { ObjectIndex } from '../../object-index';
  *   nmaupu/freenas-provisioner cli/command.go, provisioner/provisioner.go).
  */
 const IN_TREE_NFS_PROVISIONERS: ReadonlyArray<{ readonly image: RegExp; readonly defaultName?: string }> = [
-  { image: /(^|\/)(nfs-subdir-external-provisioner|nfs-client-provisioner)(:|@|$)/ },
+  // Mirrors shorten the name too (`registry.cn-hangzhou.aliyuncs.com/.../nfs-subdir-provisioner`).
+  { image: /(^|\/)(nfs-subdir(-external)?-provisioner|nfs-client-provisioner)(:|@|$)/ },
   { image: /(^|\/)nfs-provisioner(:|@|$)/, defaultName: 'example.com/nfs' },
   { image: /(^|\/)efs-provisioner(:|@|$)/ },
   { image: /(^|\/)freenas-provisioner(:|@|$)/, defaultName: 'freenas.org/nfs' },

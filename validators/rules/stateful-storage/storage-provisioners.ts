@@ -183,7 +183,19 @@ export function sharedFilesystemOfClassName(className: string): string | undefin
  */
 const SHARED_FILESYSTEM_CLASS_NAMES: ReadonlyMap<string, string> = new Map([['ceph-filesystem', 'cephfs']]);
 
-const SHARED_FILESYSTEM_NAME_WORDS = ['nfs', 'cephfs', 'efs', 'azurefile', 'filestore', 'smb', 'cifs', 'glusterfs'];
+const SHARED_FILESYSTEM_NAME_WORDS = [
+  'nfs',
+  'cephfs',
+  'efs',
+  'azurefile',
+  'filestore',
+  'smb',
+  'cifs',
+  'glusterfs',
+  'gluster',
+  // heketi is GlusterFS's volume manager: its classes (`gluster-heketi`) are GlusterFS.
+  'heketi',
+];
 
 /** In-tree volume plugins of shared filesystems: mounted on each node, never attached. */
 const SHARED_FILESYSTEM_PLUGINS = ['nfs', 'cephfs', 'glusterfs', 'azureFile', 'quobyte'] as const;

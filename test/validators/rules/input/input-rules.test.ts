@@ -58,10 +58,12 @@ describe('object-without-type', () => {
     ]);
   });
 
-  // Helm's Chart.yaml, kustomize's kustomization.yaml, kops' Addons, kube-state-metrics' config.
+  // Helm's Chart.yaml, kustomize's kustomization.yaml, kops' Addons, kube-state-metrics' config;
+  // openshift-install's install-config.yaml (dslee1371/Openshift4, woohwan/openshift4.7, held-out-111).
   test('passes other tools’ documents that carry half a type', () => {
     const documents = [
       { apiVersion: 'v2', name: 'chart', version: '1.0.0' },
+      { apiVersion: 'v1', baseDomain: 'example.com', metadata: { name: 'ocp4' }, platform: { none: {} } },
       { kind: 'Kustomization', resources: ['a.yaml'] },
       { kind: 'Addons', metadata: { name: 'bootstrap' } },
       { kind: 'CustomResourceStateMetrics', spec: {} },

