@@ -208,9 +208,8 @@ function loadText(
   kustomizations: Kustomization[],
   interner: Interner,
 ): boolean | Exclude<SkipReason, 'helm-chart'> {
-  if (file.kind === 'file' && file.discovered && text.startsWith(GIT_CRYPT_HEADER)) {
-    return 'encrypted';
-  } else if (text.startsWith(GIT_CRYPT_HEADER)) {
+  if (text.startsWith(GIT_CRYPT_HEADER)) {
+    if (file.kind === 'file' && file.discovered) return 'encrypted';
     findings.push(
       loaderFinding(
         file.name,

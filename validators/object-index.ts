@@ -401,14 +401,10 @@ function nearestWithinReach(
 ): IndexedObject | undefined {
   const file = from?.source.file;
   if (file === undefined) return candidates[0];
+  // `nearest` falls back to the candidate sharing the most directories: if it is out of reach, all are.
   const near = nearest(candidates, from);
-  const reach = directoryOf(directoryOf(directoryOf(file)));
-  if (reach === '' || (near && isWithin(near.source.file, reach))) return near;
-  return candidates.find((volume) => isWithin(volume.source.file, reach));
-}
-
-function isWithin(file: string | undefined, directory: string): boolean {
-  return file !== undefined && (file.startsWith(`${directory}/`) || file.startsWith(`${directory}\\`));
+  const reach = directoriesOf(file).length - 2;
+  return near && sharedDirectories(near.source.file, file) >= reach ? near : undefined;
 }
 
 /** Where the copies of one object sit, by file and by directory (the first copy of each). */
@@ -436,7 +432,7 @@ function copyPlaces(candidates: readonly IndexedObject[]): CopyPlaces {
   return places;
 }
 
-/** Of several copies of one object, the one in `from`'s file, else its directory, else the first. */
+/** Of several copies of one object, the one in `from`'s file, else its directory, else the one sharing most of its path. */
 function nearest(
   candidates: readonly IndexedObject[] | undefined,
   from: IndexedObject | undefined,
@@ -456,14 +452,24 @@ function nearest(
  * among equals.
  */
 function deepestSharedDirectory(candidates: readonly IndexedObject[], file: string): IndexedObject | undefined {
-  const directories = directoryOf(file).split(/[\\/]/);
   let best = candidates[0];
   let bestDepth = 0;
   for (const candidate of candidates) {
-    const theirs = directoryOf(candidate.source.file).split(/[\\/]/);
-    let depth = 0;
-    while (depth < directories.length && depth < theirs.length && directories[depth] === theirs[depth]) depth++;
+    const depth = sharedDirectories(candidate.source.file, file);
     if (depth > bestDepth) [best, bestDepth] = [candidate, depth];
   }
   return best;
+}
+
+/** How many leading directories two files' paths share. */
+function sharedDirectories(file: string | undefined, other: string): number {
+  const mine = directoriesOf(file);
+  const theirs = directoriesOf(other);
+  let depth = 0;
+  while (depth < mine.length && depth < theirs.length && mine[depth] === theirs[depth]) depth++;
+  return depth;
+}
+
+function directoriesOf(file: string | undefined): string[] {
+  return directoryOf(file).split(/[\\/]/);
 }
