@@ -6,7 +6,7 @@ import { lint } from './lint-command';
 import type { LintFinding } from './lint-result';
 import { STDIN_NAME } from './input-files';
 import { YAML_SYNTAX_ERROR } from './load-manifests';
-import { TextReplacement, applyReplacements, textReplacements } from './text-edits';
+import { applyReplacements, textReplacements } from './text-edits';
 import { decodeText, encodeText } from './text-encoding';
 import { UsageError } from './usage-error';
 
@@ -58,20 +58,19 @@ export function runFix(paths: readonly string[], flags: FixFlags, io: CliIo): nu
         unfixable.push(...findings);
         continue;
       }
-      const replacements: TextReplacement[] = [];
+      // Each finding's edits are planned on the text the fixes before it left: edits name fields,
+      // not offsets, so two fixes of one mapping (a key and its neighbour, both written twice) both
+      // apply in one run, and a fix another one already made changes nothing.
+      let after = text;
       for (const finding of findings) {
-        const planned = textReplacements(text, finding.location!, finding.edits);
-        if ('unsafe' in planned || overlaps(replacements, planned.replacements)) {
-          unfixable.push({
-            ...finding,
-            noFix: 'unsafe' in planned ? planned.unsafe : 'another fix changes the same text',
-          });
+        const planned = textReplacements(after, finding.location!, finding.edits);
+        if ('unsafe' in planned) {
+          unfixable.push({ ...finding, noFix: planned.unsafe });
           continue;
         }
-        replacements.push(...planned.replacements);
+        after = applyReplacements(after, planned.replacements);
         fixed++;
       }
-      const after = applyReplacements(text, replacements);
       if (after === text) continue;
       changedFiles++;
       if (flags.dryRun) io.out(createTwoFilesPatch(file, file, text, after, '', '', { context: 3 }));
@@ -102,10 +101,4 @@ export function runFix(paths: readonly string[], flags: FixFlags, io: CliIo): nu
     }
     throw error;
   }
-}
-
-function overlaps(existing: readonly TextReplacement[], added: readonly TextReplacement[]): boolean {
-  return added.some((a) =>
-    existing.some((b) => (a.start < b.end && b.start < a.end) || (a.start === b.start && a.end === b.end)),
-  );
 }

@@ -123,6 +123,40 @@ describe('ballast lint: a mapping that names a key twice', () => {
     }
   });
 
+  // vinicima/kubemedia handbrake/deployment.yaml (held-out-106): a missing `- ` wrote the UMASK
+  // entry into the one before it, so that entry writes both `name` and `value` twice.
+  test('real world: two keys of one list item written twice are both fixed in one run; a second run changes nothing', async () => {
+    const merged = [
+      'apiVersion: v1',
+      'kind: Pod',
+      'metadata: {name: handbrake}',
+      'spec:',
+      '  containers:',
+      '  - name: handbrake',
+      '    image: jlesage/handbrake',
+      '    env:',
+      '      - name: AUTOMATED_CONVERSION_SOURCE_MIN_DURATION',
+      '        value: "60"',
+      '        name: UMASK',
+      '        value: "000"',
+      '',
+    ].join('\n');
+    const tree = tempTree({ 'handbrake.yaml': merged });
+    const file = path.join(tree.dir, 'handbrake.yaml');
+    try {
+      const fixed = await ballast(['fix', tree.dir]);
+      expect(fixed.stderr).toContain('2 finding(s) fixed in 1 file(s)');
+      const text = fs.readFileSync(file, 'utf8');
+      expect(text).toContain('    env:\n      - name: UMASK\n        value: "000"\n');
+      expect(lint([tree.dir], { cwd: tree.dir }).findings).toEqual([]);
+      const again = await ballast(['fix', tree.dir]);
+      expect(again.stderr).toContain('0 finding(s) fixed in 0 file(s)');
+      expect(fs.readFileSync(file, 'utf8')).toBe(text);
+    } finally {
+      tree.cleanup();
+    }
+  });
+
   // chrisevett/kind-k8s quote.yaml (held-out-82): a Service and a Deployment with no `---` between
   // them, so apiVersion, kind, metadata and spec are each written twice.
   test('two objects run together (apiVersion written twice at the top): one finding that names the missing ---, and no fix', async () => {
