@@ -128,7 +128,8 @@ export function loadManifests(paths: readonly string[], options: LoadOptions = {
   }
   // A kustomization's generator and Helm values files are data, whatever the walk made of them.
   const dataFiles = kustomizeDataFiles(kustomizations);
-  const isData = (file: string | undefined) => file !== undefined && dataFiles.has(path.normalize(file));
+  const isData = (file: string | undefined) =>
+    dataFiles.size > 0 && file !== undefined && dataFiles.has(path.normalize(file));
   const data = new Set([...read.keys(), ...skipped.map((entry) => entry.path)].filter(isData));
   for (const name of data) read.delete(name);
   const patchFiles = kustomizeNonObjectFiles(kustomizations);
@@ -528,13 +529,16 @@ function syntaxFinding(file: string, error: unknown, lineOffset: number, templat
  * start before the first token, so a tab there is never content.
  */
 function leadingTabLine(text: string): number | undefined {
-  const lines = text.split('\n', 50);
-  for (let index = 0; index < lines.length; index++) {
-    const line = lines[index] ?? '';
-    const content = line.trimStart();
-    if (content === '') continue;
-    if (/^ *\t/.test(line) && !/^[{[]/.test(content)) return index + 1;
-    if (!content.startsWith('#')) return undefined;
+  // Line by line from the top, stopping at the first token: most files stop at their first line.
+  for (let start = 0, line = 1; start < text.length; line++) {
+    const newline = text.indexOf('\n', start);
+    const end = newline < 0 ? text.length : newline;
+    const content = text.slice(start, end).trimStart();
+    if (content !== '') {
+      if (/^ *\t/.test(text.slice(start, end)) && !/^[{[]/.test(content)) return line;
+      if (!content.startsWith('#')) return undefined;
+    }
+    start = end + 1;
   }
   return undefined;
 }

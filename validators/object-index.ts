@@ -210,12 +210,7 @@ export class ObjectIndex {
     // The binder pre-binds a volume to the claim its claimRef names only when their classes match:
     // a volume another project of the repository wrote for its own claim of that name has its own class.
     const className = storageClassNameOf(spec, claim.annotations);
-    const sameClass =
-      className === undefined
-        ? claimed
-        : claimed?.filter(
-            (volume) => (storageClassNameOf(getRecord(volume.raw, 'spec'), volume.annotations) ?? '') === className,
-          );
+    const sameClass = className === undefined || !claimed ? claimed : volumesOfClass(claimed, className);
     if (sameClass && sameClass.length > 0) return nearest(sameClass, claim);
     if (volumeName !== undefined) return undefined;
     // A claim with a selector is never provisioned for: it binds to a volume its selector matches.
@@ -407,6 +402,26 @@ function nearestWithinReach(
   return near && sharedDirectories(near.source.file, file) >= reach ? near : undefined;
 }
 
+/**
+ * The volumes of a list that are of a class, kept per list and class: `nearest` indexes a list
+ * once, so a lookup must get the same list back, not a new one per claim.
+ */
+const VOLUMES_OF_CLASS = new WeakMap<readonly IndexedObject[], Map<string, readonly IndexedObject[]>>();
+
+function volumesOfClass(volumes: readonly IndexedObject[], className: string): readonly IndexedObject[] {
+  let byClass = VOLUMES_OF_CLASS.get(volumes);
+  if (!byClass) VOLUMES_OF_CLASS.set(volumes, (byClass = new Map()));
+  let ofClass = byClass.get(className);
+  if (!ofClass) {
+    const matching = volumes.filter(
+      (volume) => (storageClassNameOf(getRecord(volume.raw, 'spec'), volume.annotations) ?? '') === className,
+    );
+    ofClass = matching.length === volumes.length ? volumes : matching;
+    byClass.set(className, ofClass);
+  }
+  return ofClass;
+}
+
 /** Where the copies of one object sit, by file and by directory (the first copy of each). */
 interface CopyPlaces {
   readonly byFile: ReadonlyMap<string | undefined, IndexedObject>;
@@ -449,16 +464,36 @@ function nearest(
 /**
  * The candidate whose directory shares the most leading directories with `file`'s (a claim in
  * `scripts/k8s/pv/` for a Job in `scripts/k8s/`, not one in `archive/`); the first in input order
- * among equals.
+ * among equals. `file`'s directories are walked upwards through an index of every directory that
+ * holds a candidate below it, built once per list: a lookup costs the path's depth, not the number
+ * of copies (a repository copied 200 times stays linear).
  */
 function deepestSharedDirectory(candidates: readonly IndexedObject[], file: string): IndexedObject | undefined {
-  let best = candidates[0];
-  let bestDepth = 0;
-  for (const candidate of candidates) {
-    const depth = sharedDirectories(candidate.source.file, file);
-    if (depth > bestDepth) [best, bestDepth] = [candidate, depth];
+  const byAncestor = ancestorPlaces(candidates);
+  for (let directory = directoryOf(file); ; directory = directoryOf(directory)) {
+    const found = byAncestor.get(directory);
+    if (found) return found;
+    if (directory === '') return candidates[0];
   }
-  return best;
+}
+
+/** Built on the first lookup that needs it: most lists are answered by file or directory alone. */
+const ANCESTOR_PLACES = new WeakMap<readonly IndexedObject[], ReadonlyMap<string, IndexedObject>>();
+
+function ancestorPlaces(candidates: readonly IndexedObject[]): ReadonlyMap<string, IndexedObject> {
+  let places = ANCESTOR_PLACES.get(candidates);
+  if (!places) {
+    const byAncestor = new Map<string, IndexedObject>();
+    for (const candidate of candidates) {
+      for (let directory = directoryOf(candidate.source.file); ; directory = directoryOf(directory)) {
+        if (!byAncestor.has(directory)) byAncestor.set(directory, candidate);
+        if (directory === '') break;
+      }
+    }
+    places = byAncestor;
+    ANCESTOR_PLACES.set(candidates, places);
+  }
+  return places;
 }
 
 /** How many leading directories two files' paths share. */
