@@ -25,25 +25,12 @@ const PATH_ENTRY_FIELDS = ['patches', 'patchesJson6902', 'replacements'] as cons
 export function kustomizeNonObjectFiles(
   documents: readonly { object: Record<string, unknown>; file: string }[],
 ): Set<string> {
-  const files = new Set<string>();
-  for (const { object, file } of documents) {
-    if (!isKustomization(object, file)) continue;
-    const directory = path.dirname(file);
-    const add = (entry: unknown): void => {
-      // Inline patches (a YAML string with a newline) name no file.
-      if (typeof entry === 'string' && !entry.includes('\n')) files.add(path.normalize(path.join(directory, entry)));
-    };
-    for (const field of FILE_LIST_FIELDS) {
-      const entries = object[field];
-      if (Array.isArray(entries)) entries.forEach(add);
-    }
+  return filesNamedBy(documents, (object, add) => {
+    for (const field of FILE_LIST_FIELDS) entriesOf(object[field]).forEach(add);
     for (const field of PATH_ENTRY_FIELDS) {
-      const entries = object[field];
-      if (!Array.isArray(entries)) continue;
-      for (const entry of entries) add(isRecord(entry) ? entry.path : entry);
+      for (const entry of entriesOf(object[field])) add(isRecord(entry) ? entry.path : entry);
     }
-  }
-  return files;
+  });
 }
 
 /**
@@ -55,26 +42,36 @@ export function kustomizeNonObjectFiles(
 export function kustomizeDataFiles(
   documents: readonly { object: Record<string, unknown>; file: string }[],
 ): Set<string> {
-  const files = new Set<string>();
-  for (const { object, file } of documents) {
-    if (!isKustomization(object, file)) continue;
-    const directory = path.dirname(file);
-    const add = (entry: unknown): void => {
-      if (typeof entry !== 'string' || entry.includes('\n')) return;
-      const source = entry.slice(entry.indexOf('=') + 1); // `key=path` names the key it is stored under
-      files.add(path.normalize(path.join(directory, source)));
-    };
+  return filesNamedBy(documents, (object, add) => {
+    // `key=path` names the key the file is stored under.
+    const addSource = (entry: unknown) => add(typeof entry === 'string' ? entry.slice(entry.indexOf('=') + 1) : entry);
     for (const field of ['configMapGenerator', 'secretGenerator'] as const) {
       for (const generator of recordsOf(object[field])) {
-        entriesOf(generator.files).forEach(add);
-        entriesOf(generator.envs).forEach(add);
-        add(generator.env);
+        entriesOf(generator.files).forEach(addSource);
+        entriesOf(generator.envs).forEach(addSource);
+        addSource(generator.env);
       }
     }
     for (const chart of recordsOf(object.helmCharts)) {
       add(chart.valuesFile);
       entriesOf(chart.additionalValuesFiles).forEach(add);
     }
+  });
+}
+
+/** The files `collect` names in each kustomization of the input, resolved against its directory. */
+function filesNamedBy(
+  documents: readonly { object: Record<string, unknown>; file: string }[],
+  collect: (kustomization: Record<string, unknown>, add: (entry: unknown) => void) => void,
+): Set<string> {
+  const files = new Set<string>();
+  for (const { object, file } of documents) {
+    if (!isKustomization(object, file)) continue;
+    const directory = path.dirname(file);
+    // Inline patches (a YAML string with a newline) name no file.
+    collect(object, (entry) => {
+      if (typeof entry === 'string' && !entry.includes('\n')) files.add(path.normalize(path.join(directory, entry)));
+    });
   }
   return files;
 }
