@@ -530,12 +530,13 @@ function syntaxFinding(file: string, error: unknown, lineOffset: number, templat
  */
 function leadingTabLine(text: string): number | undefined {
   // Line by line from the top, stopping at the first token: most files stop at their first line.
-  for (let start = 0, line = 1; start < text.length; line++) {
+  for (let start = 0, number = 1; start < text.length; number++) {
     const newline = text.indexOf('\n', start);
     const end = newline < 0 ? text.length : newline;
-    const content = text.slice(start, end).trimStart();
+    const line = text.slice(start, end);
+    const content = line.trimStart();
     if (content !== '') {
-      if (/^ *\t/.test(text.slice(start, end)) && !/^[{[]/.test(content)) return line;
+      if (/^ *\t/.test(line) && !/^[{[]/.test(content)) return number;
       if (!content.startsWith('#')) return undefined;
     }
     start = end + 1;
