@@ -1,5 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
+import { GO_MODULE_FILE } from '../validators/go-module';
 import { UsageError } from './usage-error';
 
 /** How `-` (standard input) is named in findings. */
@@ -14,7 +15,10 @@ export type InputFile =
   /** A Helm chart met in a directory walk: its templates are not manifests until rendered. */
   | { readonly kind: 'helm-chart'; readonly name: string };
 
-/** What a directory walk picks up: manifests and `.conf` files (systemd or kubelet drop-ins). */
+/**
+ * What a directory walk picks up: manifests, `.conf` files (systemd or kubelet drop-ins) and Go
+ * module files (go-module.ts: the controller-runtime version a controller in the tree is built with).
+ */
 const WALKED_FILE = /\.(ya?ml|json|conf)$/i;
 const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git']);
 /** The file that makes a directory a Helm chart. */
@@ -86,10 +90,15 @@ function walk(directory: string | Buffer, resolved: string, files: Map<string, I
     const resolvedEntry = resolved.endsWith(path.sep) ? resolved + entryName : resolved + path.sep + entryName;
     if (entry.isDirectory()) {
       if (!SKIPPED_DIRECTORIES.has(entryName)) walk(full, resolvedEntry, files);
-    } else if (entry.isFile() && WALKED_FILE.test(entryName)) {
+    } else if (entry.isFile() && isWalkedFileName(entryName)) {
       add(files, resolvedEntry, { kind: 'file', name: displayName(full), fsPath: full, discovered: true });
     }
   }
+}
+
+/** Whether a directory walk reads a file of this name (not a path: a name). */
+export function isWalkedFileName(name: string): boolean {
+  return WALKED_FILE.test(name) || name === GO_MODULE_FILE;
 }
 
 /** Adds an input once, by its absolute path (its bytes for a name that is not UTF-8). */

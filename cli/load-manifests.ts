@@ -6,6 +6,7 @@ import { k3sConfig } from '../validators/k3s-config';
 import { talhelperConfig, talosImageSchematic, talosMachineConfig } from '../validators/talos-machine-config';
 import { rkeClusterConfig } from '../validators/rke-cluster-config';
 import { isSystemdUnitText, parseSystemdDropIn } from '../validators/systemd-drop-in';
+import { GO_MODULE_FILE, goModule } from '../validators/go-module';
 import { KUBERNETES_YAML_SCHEMA } from '../validators/yaml-schema';
 import * as path from 'path';
 import { documentRanges } from './document-ranges';
@@ -197,7 +198,7 @@ function inlinePatchObjects({ object, file, documentIndex }: Kustomization, inte
 }
 
 /**
- * Parses one input's text: a systemd drop-in or a YAML/JSON stream. False for a `.conf` file that
+ * Parses one input's text: a Go module file, a systemd drop-in or a YAML/JSON stream. False for a `.conf` file that
  * is not ours to read; a skip reason for a walked file that does not parse and is a template or
  * another tool's file (readByOtherTools).
  */
@@ -228,6 +229,11 @@ function loadText(
         'Leave binary files out of the paths given to `ballast lint`.',
       ),
     );
+  } else if (file.kind === 'file' && path.basename(file.name) === GO_MODULE_FILE) {
+    objects.push({
+      object: interner.compact(goModule(text)) as Record<string, unknown>,
+      source: { file: file.name, documentIndex: 0 },
+    });
   } else if (isUnitDropIn(file, text)) {
     loadDropIn(text, file.name, objects, findings);
   } else if (file.kind === 'file' && file.discovered && CONF_FILE.test(file.name) && !OBJECT_KEY.test(text)) {
@@ -586,15 +592,20 @@ function templateKind(text: string): TemplateKind | undefined {
   if (text.includes('{{')) return 'go';
   if (!ENVSUBST_VARIABLE.test(text)) return undefined;
   try {
-    loadYamlDocuments(text.replace(ENVSUBST_VARIABLES, 'x'), undefined, { schema: KUBERNETES_YAML_SCHEMA });
+    // A placeholder alone on its line stands for lines of its own (an optional label or block,
+    // `${RANCHER_TURTLES_LABEL:""}` at column 0 inside `labels:`): it is filled in with nothing.
+    const filled = text.replace(WHOLE_LINE_VARIABLES, '').replace(ENVSUBST_VARIABLES, 'x');
+    loadYamlDocuments(filled, undefined, { schema: KUBERNETES_YAML_SCHEMA });
     return 'envsubst';
   } catch {
     return undefined;
   }
 }
 
-const ENVSUBST_VARIABLE = /\$\{[A-Za-z_][A-Za-z0-9_]*(?::?[-=+?][^}]*)?\}/;
+/** `${NAME}`, and with any of envsubst's operators after the name (`:=default`, `:-default`, `:""`, `#prefix`). */
+const ENVSUBST_VARIABLE = /\$\{[A-Za-z_][A-Za-z0-9_]*(?:[^A-Za-z0-9_}][^}]*)?\}/;
 const ENVSUBST_VARIABLES = new RegExp(ENVSUBST_VARIABLE.source, 'g');
+const WHOLE_LINE_VARIABLES = new RegExp(`^[ \\t]*${ENVSUBST_VARIABLE.source}[ \\t]*\\r?$`, 'gm');
 const SERVICE_SECTION = /^\uFEFF?[ \t]*\[Service\][ \t]*\r?$/m;
 const OBJECT_KEY = /^[ \t]*["']?(apiVersion|kind)["']?[ \t]*:/m;
 

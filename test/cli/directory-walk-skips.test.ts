@@ -137,6 +137,29 @@ describe('ballast lint <directory>: what a real repository holds besides manifes
     ]);
   });
 
+  // rancher-sandbox/cluster-api-provider-harvester templates/cluster-template-rke2.yaml (held-out-117):
+  // a placeholder alone at column 0 inside `labels:` stands for a whole line clusterctl fills in or
+  // leaves empty, and its `:""` default is one of envsubst's operators.
+  test('real world: a clusterctl template with a whole-line ${VAR:""} placeholder is skipped in a walk', () => {
+    const template = [
+      'apiVersion: cluster.x-k8s.io/v1beta1',
+      'kind: Cluster',
+      'metadata:',
+      '  namespace: ${NAMESPACE}',
+      '  name: ${CLUSTER_NAME}',
+      '  labels:',
+      '${RANCHER_TURTLES_LABEL:""}',
+      '    ccm: external',
+      'spec:',
+      '  clusterNetwork: {pods: {cidrBlocks: [10.45.0.0/16]}}',
+      '',
+    ].join('\n');
+    const tree = tempTree({ 'templates/cluster-template-rke2.yaml': template });
+    const walked = lint([tree.dir], { cwd: tree.dir });
+    expect(walked.findings).toEqual([]);
+    expect(walked.summary.skipped.templates).toBe(1);
+  });
+
   // qist/kubernetes-monitor kube-router/kubeadm-kuberouter-all-features-hostport.yaml (held-out-26):
   // a ConfigMap whose JSON block ends one column short, and a DaemonSet script with shell ${TMP}.
   test('real world: a file broken elsewhere than its ${...} is no template: reported in a walk too, without the template hint', () => {

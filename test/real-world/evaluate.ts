@@ -27,6 +27,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { lint } from '../../cli/lint-command';
+import { isWalkedFileName } from '../../cli/input-files';
 
 const HERE = __dirname;
 const DISAGREEMENTS = path.join(HERE, 'DISAGREEMENTS.tsv');
@@ -129,12 +130,10 @@ function evaluateRepository(gitDir: string, source: Source, files: readonly Labe
   });
 }
 
-/** What `ballast lint` reads in a directory walk (input-files.ts): YAML, JSON and .conf files. */
-const WALKED = /\.(ya?ml|json|conf)$/i;
 const LEFT_OUT = /(^|\/)(vendor|\.github)\//;
 
 /**
- * Writes the files a directory walk reads (YAML, JSON and .conf, vendor/ and .github/ left out) of the
+ * Writes the files a directory walk reads (input-files.ts; vendor/ and .github/ left out) of the
  * commit into `checkout`, blob by blob: a snapshot may lack its largest blobs, so no archive of
  * the whole tree is asked for.
  */
@@ -147,7 +146,7 @@ export function writeWalkedFiles(gitDir: string, commit: string, checkout: strin
   for (const entry of tree) {
     const [meta, name] = entry.split('\t');
     const [, type, blob] = (meta ?? '').split(' ');
-    if (type === 'blob' && blob && name && WALKED.test(name) && !LEFT_OUT.test(name)) wanted.push({ blob, path: name });
+    if (type === 'blob' && blob && name && isWalkedFileName(path.basename(name)) && !LEFT_OUT.test(name)) wanted.push({ blob, path: name });
   }
   if (wanted.length === 0) return;
   const batch = execFileSync('git', ['--git-dir', gitDir, 'cat-file', '--batch'], {

@@ -30,6 +30,8 @@ export interface LeaderElectionSettings {
   readonly retryPeriod?: WrittenSetting;
   /** For flags: the pod template the container belongs to. */
   readonly podTemplate?: PodTemplate;
+  /** For flags: the container's image, as written. */
+  readonly image?: string;
   /**
    * For flags: the container names a `--kubeconfig`, so it talks to the API server as that file's
    * user (a control-plane component's own), not as its pod's ServiceAccount.
@@ -242,6 +244,7 @@ function flagSettings(template: PodTemplate): LeaderElectionSettings[] {
         description: `container ${asString(container.name) ?? `#${position}`} of ${template.owner.ref.kind} ${describeName(template.owner)}`,
         origin: 'flags',
         podTemplate: template,
+        image,
         ...(tokens.some((token) => /^--?kubeconfig(=.+)?$/.test(token.text)) ? { usesKubeconfig: true } : {}),
         ...settings,
         ...(imageDefault

@@ -2,6 +2,7 @@ import { LEADER_ELECTION_SETTING_KINDS, RBAC_KINDS } from '../scopes';
 import { asString, ownEntry } from '../../json';
 import { RoleGrant } from '../../object-index';
 import { Rule } from '../../rule';
+import { controllerRuntimeOf } from './controller-runtime-version';
 import { LEGACY_LOCKS } from './legacy-leader-election-lock';
 import { LeaderElectionSettings, leaderElectionEnabled, leaderElectionSettings } from './leader-election-settings';
 import { LEASE_LOCK_VERBS, PolicyRule, effectiveRules, hasVerb, missingLeaseVerbs, namesCoreResource } from './rbac';
@@ -16,7 +17,10 @@ export const leaderElectionWithoutLeaseRbac: Rule = {
   why:
     'With leader election on, the process must create and renew a coordination.k8s.io Lease before it ' +
     'does any work. Without RBAC on leases every replica loops on `leases ... is forbidden` and none ' +
-    'becomes leader: the controller is installed and silent, as in incident 3.',
+    'becomes leader: the controller is installed and silent, as in incident 3. One case is only a warning: ' +
+    "kubebuilder v2's --enable-leader-election with RBAC for a ConfigMap lock, as controller-runtime before 0.7 " +
+    "locks on a ConfigMap; it is an error when a go.mod in the input (in the manifest's directory or above, " +
+    "for an image of the module's program) pins controller-runtime 0.7 or later, whose default lock needs a Lease.",
   fix:
     "Bind the ServiceAccount to a Role in the lock's namespace that grants create on leases and " +
     'get/update on the lock by resourceNames (LeaderLease.grantLeadership(serviceAccount) in cdk8s).',
@@ -87,24 +91,33 @@ export const leaderElectionWithoutLeaseRbac: Rule = {
       if (found === undefined || found.verbs.length === 0) continue;
       const missing = found.verbs;
       // kubebuilder v2's flag: controller-runtime before 0.7 locked on a ConfigMap, which this RBAC
-      // allows; from 0.7 the default lock needs leases. The version is not in the manifests.
-      const oldControllerRuntime = settings.leaderElect.flag === 'enable-leader-election' && found.configMapLock;
+      // allows; from 0.7 the default lock needs leases. The version is in the module's go.mod, when
+      // the input holds the controller's source tree; otherwise it is unknown.
+      const kubebuilderV2Flag = settings.leaderElect.flag === 'enable-leader-election' && found.configMapLock;
+      const build = kubebuilderV2Flag ? controllerRuntimeOf(context.index, template.owner, settings.image) : undefined;
+      const uncertain = kubebuilderV2Flag && !build?.defaultLockNeedsLeases;
       reported.add(templateKey);
       const roles = grants.map((grant) => `${grant.roleRefKind ?? 'role'} ${grant.roleRefName ?? ''}`).join(', ');
       context.report(template.owner, {
         path: settings.leaderElect.path,
         // Every binding and role of the ServiceAccount is in the input: the lock certainly fails,
         // unless an old controller-runtime locks on the ConfigMap the RBAC allows.
-        severity: oldControllerRuntime ? 'warning' : 'error',
+        severity: uncertain ? 'warning' : 'error',
         message:
           `${settings.description} runs with leader election on, but ServiceAccount ${serviceAccount} is bound ` +
           `only to ${roles}, which together do not allow ${missing.join(', ')} on coordination.k8s.io leases ` +
           `(client-go's lease lock needs get, create and update; create cannot be limited by resourceNames): ` +
           'no replica can take or keep the lock.' +
-          (oldControllerRuntime
-            ? ' Unless it is built on controller-runtime older than 0.7 (the --enable-leader-election of kubebuilder v2), ' +
-              'whose lock is a ConfigMap, which these roles allow: a legacy lock then, to move to leases.'
-            : ''),
+          (build?.defaultLockNeedsLeases
+            ? ` ${build.file} builds it with controller-runtime ${build.version}, whose default lock needs a Lease ` +
+              '(configmapsleases from v0.7, leases from v0.12).'
+            : build
+              ? ` ${build.file} builds it with controller-runtime ${build.version}, older than 0.7, whose lock is a ` +
+                'ConfigMap, which these roles allow: a legacy lock, to move to leases.'
+              : uncertain
+                ? ' Unless it is built on controller-runtime older than 0.7 (the --enable-leader-election of kubebuilder v2), ' +
+                  'whose lock is a ConfigMap, which these roles allow: a legacy lock then, to move to leases.'
+                : ''),
       });
     }
   },

@@ -2,7 +2,7 @@ import { STORAGE_KINDS } from '../scopes';
 import { JsonRecord, asString, asStringList, getRecord } from '../../json';
 import { ObjectIndex } from '../../object-index';
 import { Rule } from '../../rule';
-import { RbdKind, rbdKindOfStorageClass, rbdKindOfVolume } from './ceph';
+import { RBD_KIND_NAMES, RbdKind, rbdKindOfStorageClass, rbdKindOfVolume } from './ceph';
 import { ClaimSpecLocation, claimSpecs, defaultStorageClass, storageClassOfSpec } from './claims';
 import { NODE_LOSS_RECOVERY } from './recovery';
 
@@ -13,7 +13,11 @@ import { NODE_LOSS_RECOVERY } from './recovery';
  */
 const REFUSED_MODES: Readonly<Record<RbdKind, readonly string[]>> = {
   'ceph-csi': ['ReadWriteMany', 'ReadOnlyMany'],
+  // Whether ceph-csi before 1.0 and Rook's flex driver refused a read-only multi-node mount is not
+  // documented: only the mode that lets two nodes write one filesystem is judged.
+  'ceph-csi-v0': ['ReadWriteMany'],
   'in-tree': ['ReadWriteMany'],
+  'rook-flex': ['ReadWriteMany'],
 };
 
 function refusedModes(kind: RbdKind, spec: JsonRecord): string[] {
@@ -81,7 +85,7 @@ export const multiNodeAccessOnRbdFilesystem: Rule = {
       context.report(volume, {
         path: 'spec.accessModes',
         message:
-          `PersistentVolume ${volume.ref.name ?? ''} is a ${kind === 'in-tree' ? 'in-tree rbd' : 'ceph-csi RBD'} ` +
+          `PersistentVolume ${volume.ref.name ?? ''} is a ${RBD_KIND_NAMES[kind]} ` +
           `filesystem volume declared ${modes.join(', ')}: only one node can mount it, so this access mode ` +
           'lies to the scheduler and lets two nodes mount (and corrupt) the same filesystem.',
       });

@@ -93,7 +93,8 @@ export const rbdStorageClassMissingParameters: Rule = {
   check(context) {
     for (const storageClass of context.index.ofKind('StorageClass')) {
       const kind = rbdKindOfStorageClass(storageClass);
-      if (!kind) continue;
+      // ceph-csi before 1.0 and Rook's flex provisioner took other parameters (monitors, blockPool).
+      if (kind !== 'in-tree' && kind !== 'ceph-csi') continue;
       const parameters = asRecord(storageClass.raw.parameters) ?? {};
       const isSet = (name: string) => (asString(parameters[name]) ?? '').trim() !== '';
       const required =

@@ -229,7 +229,7 @@ export const rwoClaimInRollingDeployment: Rule = {
   severity: 'error',
   scope: [...OWNERS, 'CronJob', ...STORAGE_KINDS],
   summary:
-    'A ReadWriteOnce/ReadWriteOncePod claim (or an inline cloud disk) is mounted by a workload that can run two pods at once on different nodes (a rolling or scaled Deployment, parallel Jobs, a DaemonSet, StatefulSet pods sharing one claim), or by two workloads deployed together (written in one file); a Job or CronJob on a claim that a running workload holds is warned.',
+    'A ReadWriteOnce/ReadWriteOncePod claim (or an inline cloud disk) is mounted by a workload that can run two pods at once on different nodes (a rolling or scaled Deployment, parallel Jobs, a DaemonSet, StatefulSet pods sharing one claim), or by two workloads deployed together (written in one file); a DaemonSet on a volume that lives on one node (local, node-local provisioner) is refused too, as its other pods stay Pending; a Job or CronJob on a claim that a running workload holds is warned.',
   why:
     'Incident 1: a stateful service ran as a rolling Deployment on a ReadWriteOnce Ceph RBD volume. ' +
     '`kubectl apply` of a new image started the new pod on another node while the old node still held ' +
@@ -266,7 +266,20 @@ export const rwoClaimInRollingDeployment: Rule = {
       // Every pod of a workload pinned to one node runs there, where ReadWriteOnce allows them all.
       if (pinnedNodeOfPod(template.spec) !== undefined) continue;
       const claimMounts = claimVolumes(template.spec, workload);
-      if (claimMounts.some((volume) => pinsPodsToOneNode(judge, workload, volume.claimName))) continue;
+      const pinning = claimMounts.find((volume) => pinsPodsToOneNode(judge, workload, volume.claimName));
+      if (pinning && kind === 'DaemonSet') {
+        // The scheduler moves a Deployment's pods to the volume's node; a DaemonSet's pods are bound
+        // to their own nodes, so every pod but the one on the volume's node can never start.
+        context.report(workload, {
+          path: `${template.path}.volumes[${pinning.position}].persistentVolumeClaim`,
+          message:
+            `DaemonSet ${workload.ref.name ?? ''} mounts claim ${pinning.claimName}, whose volume lives on one node ` +
+            '(a local PersistentVolume or a node-local provisioner), but a DaemonSet runs one pod on every node it ' +
+            'selects: the pods on every other node stay Pending ("volume node affinity conflict").',
+        });
+        continue;
+      }
+      if (pinning) continue;
       const reason = kind === 'CronJob' ? undefined : concurrentPodsReason(workload);
       const mayShare = isLongRunning(workload) && runsPods(workload);
       // A workload that neither runs two pods at once nor may share a claim has nothing to judge.

@@ -109,4 +109,52 @@ describe(RULE, () => {
       ruleHits([nfs, inTreeClass, claim('func', { accessModes: ['ReadWriteMany'], storageClassName: 'slow' })], RULE),
     ).toEqual([]);
   });
+
+  // jijeesh/kubernetes-sysdig ceph-pv.yaml (held-out-116): a Rook FlexVolume RBD image (erasure-coded
+  // pools, xfs) declared ReadWriteMany for a DaemonSet on every node.
+  test('real world: refuses a Rook FlexVolume RBD PV declared ReadWriteMany; a flex CephFS mount (fsName) is shared storage', () => {
+    const flexRbd = volume('sysdig-scap-storage-pv', {
+      accessModes: ['ReadWriteMany'],
+      flexVolume: {
+        driver: 'ceph.rook.io/rook-ceph-system',
+        fsType: 'xfs',
+        options: { pool: 'replicated-metadata-pool', dataPool: 'ec-data-pool', clusterNamespace: 'rook-ceph' },
+      },
+    });
+    expect(ruleHits([flexRbd], RULE)).toEqual([
+      {
+        kind: 'PersistentVolume',
+        name: 'sysdig-scap-storage-pv',
+        path: 'spec.accessModes',
+        severity: 'error',
+        suppressed: false,
+      },
+    ]);
+    expect(findingsFor([flexRbd]).find((f) => f.rule === RULE)?.message).toContain('Rook FlexVolume RBD');
+    const flexCephfs = volume('shared', {
+      accessModes: ['ReadWriteMany'],
+      flexVolume: { driver: 'ceph.rook.io/rook', options: { fsName: 'myfs', clusterNamespace: 'rook-ceph' } },
+    });
+    expect(ruleHits([flexCephfs], RULE)).toEqual([]);
+  });
+
+  // j-griffith/deploy-rook rbd-pvc.yaml with ceph-manifests/csi/example/rbd/storageclass.yaml
+  // (held-out-116): ceph-csi before 1.0, whose driver was named csi-rbdplugin; and Rook's flex class.
+  test('real world: refuses ReadWriteMany claims on ceph-csi v0 (csi-rbdplugin) and Rook flex (ceph.rook.io/block) classes', () => {
+    const v0Class = storageClass('csi-rbd', 'csi-rbdplugin', { monitors: '10.0.0.1:6789', pool: 'rbd' });
+    const flexClass = storageClass('rook-ceph-block', 'ceph.rook.io/block', { blockPool: 'replicapool' });
+    const objects = [
+      v0Class,
+      flexClass,
+      claim('pvc-1', { accessModes: ['ReadWriteMany'], storageClassName: 'csi-rbd' }),
+      claim('registry', { accessModes: ['ReadWriteMany'], storageClassName: 'rook-ceph-block' }),
+      claim('single', { accessModes: ['ReadWriteOnce'], storageClassName: 'rook-ceph-block' }),
+    ];
+    expect(ruleHits(objects, RULE).map((hit) => [hit.name, hit.path, hit.severity])).toEqual([
+      ['pvc-1', 'spec.accessModes', 'error'],
+      ['registry', 'spec.accessModes', 'error'],
+    ]);
+    // Their parameters are not ceph-csi 1.x's: the missing-parameter rule leaves both classes alone.
+    expect(ruleHits([v0Class, flexClass], 'rbd-storage-class-missing-parameters')).toEqual([]);
+  });
 });

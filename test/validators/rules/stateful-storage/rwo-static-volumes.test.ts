@@ -248,4 +248,27 @@ describe(`${RULE}: claims bound by class to pre-provisioned PersistentVolumes (t
       expect(ruleHits([defaultClass, defaultClaim, mongo], RULE)).toEqual([hit('error')]);
     },
   );
+
+  // maguowei/kube-stack elastic/filebeat/{daemonset,pvc}.yaml (held-out-124): a filebeat DaemonSet
+  // keeps its registry on one ReadWriteOnce local-path claim.
+  test('real world: a DaemonSet on a volume that lives on one node is refused: its pods on the other nodes stay Pending', () => {
+    const localPath = storageClass('local-path', 'rancher.io/local-path');
+    const registry = claim('filebeat', { storageClassName: 'local-path', accessModes: ['ReadWriteOnce'] });
+    const filebeat = workload('DaemonSet', 'filebeat', podSpec([claimVolume('filebeat')]));
+    expect(ruleHits([filebeat, registry, localPath], RULE)).toEqual([
+      { kind: 'DaemonSet', name: 'filebeat', path, severity: 'error', suppressed: false },
+    ]);
+    expect(findingsFor([filebeat, registry, localPath]).find((f) => f.rule === RULE)?.message).toContain(
+      'volume node affinity conflict',
+    );
+    // A Deployment's pods all go to the volume's node; a DaemonSet held to one node runs one pod.
+    const deployment = workload('Deployment', 'filebeat', podSpec([claimVolume('filebeat')]), { replicas: 3 });
+    expect(ruleHits([deployment, registry, localPath], RULE)).toEqual([]);
+    const oneNode = workload(
+      'DaemonSet',
+      'filebeat',
+      podSpec([claimVolume('filebeat')], { nodeSelector: { 'kubernetes.io/hostname': 'node-1' } }),
+    );
+    expect(ruleHits([oneNode, registry, localPath], RULE)).toEqual([]);
+  });
 });
