@@ -65,6 +65,12 @@ const UNKNOWN_DEFAULT_CLASS =
   'node-local (k3s local-path, kind, minikube), name it once in .ballast.yaml: ' +
   '`parameters: {rwo-claim-in-rolling-deployment: {defaultStorageClass: local-path}}`.';
 
+/** What the message adds when the claim selects a volume by label that the input does not hold. */
+const UNMATCHED_SELECTOR =
+  ' The claim selects its volume by label (spec.selector) and no volume in the input matches: such a claim is ' +
+  'never provisioned, so it gets whatever volume the cluster holds with those labels, or stays Pending. If ' +
+  'that volume lives on one node or is a shared filesystem, suppress this.';
+
 /** Why a workload may run two pods at once: the reason, or undefined when it never does. */
 function concurrentPodsReason(workload: IndexedObject): string | undefined {
   const spec = getRecord(workload.raw, 'spec');
@@ -448,12 +454,16 @@ function judgeStorage(
     rbd: rbdKindOfStorageClass(first.storageClass) !== undefined,
   };
   const unknownDefault = !bound && takesDefaultClass(claim) && defaults.length === 0;
+  // A claim with a label selector is never provisioned for: it binds only to a volume its selector
+  // matches, and without that volume in the input its storage is unknown, whatever its class.
+  const unmatchedSelector = !bound && claim.spec.selector !== undefined;
   return {
     claim,
     attached: storage.sharedFilesystem === undefined,
     mounts,
     report: (reason) => {
       const reported = finding(mounts, reason, storage);
+      if (unmatchedSelector) return { severity: 'warning', message: `${reported.message}${UNMATCHED_SELECTOR}` };
       if (unknownDefault) return { ...reported, message: `${reported.message}${UNKNOWN_DEFAULT_CLASS}` };
       if (failing.length < candidates.length)
         return {

