@@ -4,6 +4,7 @@ import { JsonRecord, asArray, asNumber, asString, getField, getRecord } from '..
 import { IndexedObject, ObjectIndex } from '../../object-index';
 import { z } from 'zod/v3';
 import { Rule, RuleContext, parametersOf } from '../../rule';
+import { autoscalerOf } from './autoscaled-replicas';
 import { rbdKindOfStorageClass } from './ceph';
 import {
   ClaimResolver,
@@ -72,7 +73,7 @@ const UNMATCHED_SELECTOR =
   'that volume lives on one node or is a shared filesystem, suppress this.';
 
 /** Why a workload may run two pods at once: the reason, or undefined when it never does. */
-function concurrentPodsReason(workload: IndexedObject): string | undefined {
+function concurrentPodsReason(index: ObjectIndex, workload: IndexedObject): string | undefined {
   const spec = getRecord(workload.raw, 'spec');
   const kind = workload.ref.kind;
   if (kind === 'DaemonSet') return 'a DaemonSet runs one pod on every node it selects';
@@ -84,6 +85,13 @@ function concurrentPodsReason(workload: IndexedObject): string | undefined {
   }
   const replicas = asNumber(spec?.replicas) ?? 1;
   if (replicas > 1) return `it runs ${replicas} replicas, which the scheduler may place on different nodes`;
+  // Scaling up starts new pods wherever the scheduler puts them, whatever the update strategy.
+  const autoscaler = autoscalerOf(index, workload);
+  if (autoscaler && autoscaler.maxReplicas > 1)
+    return (
+      `${autoscaler.object.ref.kind ?? 'an autoscaler'} ${autoscaler.object.ref.name ?? ''} scales it up to ` +
+      `${autoscaler.maxReplicas} replicas, which the scheduler may place on different nodes`
+    );
   if (replicas < 1) return undefined;
   if (kind === 'Rollout') {
     // Argo Rollouts: both strategies start the new ReplicaSet's pods before scaling the old one down.
@@ -235,7 +243,7 @@ export const rwoClaimInRollingDeployment: Rule = {
   severity: 'error',
   scope: [...OWNERS, 'CronJob', ...STORAGE_KINDS],
   summary:
-    'A ReadWriteOnce/ReadWriteOncePod claim (or an inline cloud disk) is mounted by a workload that can run two pods at once on different nodes (a rolling or scaled Deployment, parallel Jobs, a DaemonSet, StatefulSet pods sharing one claim), or by two workloads deployed together (written in one file); a DaemonSet on a volume that lives on one node (local, node-local provisioner) is refused too, as its other pods stay Pending; a Job or CronJob on a claim that a running workload holds is warned.',
+    'A ReadWriteOnce/ReadWriteOncePod claim (or an inline cloud disk) is mounted by a workload that can run two pods at once on different nodes (a rolling or scaled Deployment, one an autoscaler in its directory scales past one pod, parallel Jobs, a DaemonSet, StatefulSet pods sharing one claim), or by two workloads deployed together (written in one file); a DaemonSet on a volume that lives on one node (local, node-local provisioner) is refused too, as its other pods stay Pending; a Job or CronJob on a claim that a running workload holds is warned.',
   why:
     'Incident 1: a stateful service ran as a rolling Deployment on a ReadWriteOnce Ceph RBD volume. ' +
     '`kubectl apply` of a new image started the new pod on another node while the old node still held ' +
@@ -286,7 +294,7 @@ export const rwoClaimInRollingDeployment: Rule = {
         continue;
       }
       if (pinning) continue;
-      const reason = kind === 'CronJob' ? undefined : concurrentPodsReason(workload);
+      const reason = kind === 'CronJob' ? undefined : concurrentPodsReason(context.index, workload);
       const mayShare = isLongRunning(workload) && runsPods(workload);
       // A workload that neither runs two pods at once nor may share a claim has nothing to judge.
       if (reason === undefined && !mayShare && !runsNowAndThen) continue;

