@@ -198,9 +198,9 @@ function inlinePatchObjects({ object, file, documentIndex }: Kustomization, inte
 }
 
 /**
- * Parses one input's text: a Go module file, a systemd drop-in or a YAML/JSON stream. False for a `.conf` file that
- * is not ours to read; a skip reason for a walked file that does not parse and is a template or
- * another tool's file (readByOtherTools).
+ * Parses one input's text: a Go module file, a systemd drop-in or a YAML/JSON stream. False for a
+ * `.conf` file that is not ours to read; a skip reason for a walked file that does not parse and is
+ * a template or another tool's file (readByOtherTools).
  */
 function loadText(
   file: InputFile,

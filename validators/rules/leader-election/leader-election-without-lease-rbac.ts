@@ -2,7 +2,7 @@ import { LEADER_ELECTION_SETTING_KINDS, RBAC_KINDS } from '../scopes';
 import { asString, ownEntry } from '../../json';
 import { RoleGrant } from '../../object-index';
 import { Rule } from '../../rule';
-import { controllerRuntimeOf } from './controller-runtime-version';
+import { ControllerRuntimeVersion, controllerRuntimeOf } from './controller-runtime-version';
 import { LEGACY_LOCKS } from './legacy-leader-election-lock';
 import { LeaderElectionSettings, leaderElectionEnabled, leaderElectionSettings } from './leader-election-settings';
 import { LEASE_LOCK_VERBS, PolicyRule, effectiveRules, hasVerb, missingLeaseVerbs, namesCoreResource } from './rbac';
@@ -108,20 +108,31 @@ export const leaderElectionWithoutLeaseRbac: Rule = {
           `only to ${roles}, which together do not allow ${missing.join(', ')} on coordination.k8s.io leases ` +
           `(client-go's lease lock needs get, create and update; create cannot be limited by resourceNames): ` +
           'no replica can take or keep the lock.' +
-          (build?.defaultLockNeedsLeases
-            ? ` ${build.file} builds it with controller-runtime ${build.version}, whose default lock needs a Lease ` +
-              '(configmapsleases from v0.7, leases from v0.12).'
-            : build
-              ? ` ${build.file} builds it with controller-runtime ${build.version}, older than 0.7, whose lock is a ` +
-                'ConfigMap, which these roles allow: a legacy lock, to move to leases.'
-              : uncertain
-                ? ' Unless it is built on controller-runtime older than 0.7 (the --enable-leader-election of kubebuilder v2), ' +
-                  'whose lock is a ConfigMap, which these roles allow: a legacy lock then, to move to leases.'
-                : ''),
+          buildNote(build, uncertain),
       });
     }
   },
 };
+
+/** What the message says of the controller-runtime behind kubebuilder v2's flag, when it matters. */
+function buildNote(build: ControllerRuntimeVersion | undefined, uncertain: boolean): string {
+  if (build?.defaultLockNeedsLeases)
+    return (
+      ` ${build.file} builds it with controller-runtime ${build.version}, whose default lock needs a Lease ` +
+      '(configmapsleases from v0.7, leases from v0.12).'
+    );
+  if (build)
+    return (
+      ` ${build.file} builds it with controller-runtime ${build.version}, older than 0.7, whose lock is a ` +
+      'ConfigMap, which these roles allow: a legacy lock, to move to leases.'
+    );
+  if (uncertain)
+    return (
+      ' Unless it is built on controller-runtime older than 0.7 (the --enable-leader-election of kubebuilder v2), ' +
+      'whose lock is a ConfigMap, which these roles allow: a legacy lock then, to move to leases.'
+    );
+  return '';
+}
 
 /** What a ServiceAccount's RBAC leaves out of the lease lock, and whether it allows a ConfigMap lock instead. */
 interface Missing {
