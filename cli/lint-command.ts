@@ -12,7 +12,14 @@ import {
 } from '../validators';
 import { LintOptions, readLintOptions } from './config';
 import { findingFingerprint } from './finding-fingerprint';
-import { LoadedManifests, LoadedObject, ManifestSource, YAML_SYNTAX_ERROR, loadManifests } from './load-manifests';
+import {
+  LoadedManifests,
+  LoadedObject,
+  ManifestSource,
+  SkipReason,
+  YAML_SYNTAX_ERROR,
+  loadManifests,
+} from './load-manifests';
 import { FormatOptions, Formatter, LintFinding, LintObjectRef, LintResult, LintedObject } from './lint-result';
 import { SourcePositions } from './source-positions';
 import { readSuppressions } from './suppressions-file';
@@ -126,6 +133,7 @@ export function lint(paths: readonly string[], options: LintCommandOptions): Lin
   );
 
   const counted = findings.filter((f) => !f.suppressed && !f.baselined);
+  const skippedFor = (reason: SkipReason) => manifests.skipped.filter((entry) => entry.reason === reason).length;
   return {
     findings,
     summary: {
@@ -136,12 +144,12 @@ export function lint(paths: readonly string[], options: LintCommandOptions): Lin
       suppressed: findings.filter((f) => f.suppressed).length,
       baselined: findings.filter((f) => f.baselined && !f.suppressed).length,
       skipped: {
-        helmCharts: manifests.skipped.filter((s) => s.reason === 'helm-chart').length,
-        templates: manifests.skipped.filter((s) => s.reason === 'template').length,
-        notKubernetes: manifests.skipped.filter((s) => s.reason === 'not-kubernetes').length,
-        kustomizePatches: manifests.skipped.filter((s) => s.reason === 'kustomize-patch').length,
-        kustomizeData: manifests.skipped.filter((s) => s.reason === 'kustomize-data').length,
-        encrypted: manifests.skipped.filter((s) => s.reason === 'encrypted').length,
+        helmCharts: skippedFor('helm-chart'),
+        templates: skippedFor('template'),
+        notKubernetes: skippedFor('not-kubernetes'),
+        kustomizePatches: skippedFor('kustomize-patch'),
+        kustomizeData: skippedFor('kustomize-data'),
+        encrypted: skippedFor('encrypted'),
       },
     },
     target: upgrade

@@ -618,13 +618,13 @@ function isUnitDropIn(file: InputFile, text: string): boolean {
   return CONF_FILE.test(file.name) ? SERVICE_SECTION.test(text) : isSystemdUnitText(text);
 }
 
-/** A NUL character in the first 8 Ki characters: the heuristic git and grep use. */
 /**
  * How git-crypt begins a file it encrypts. A repository cloned without the key (a CI job, a
  * reviewer) holds such a file where its Secret or values are: nothing to lint until unlocked.
  */
 const GIT_CRYPT_HEADER = '\u0000GITCRYPT\u0000';
 
+/** A NUL character in the first 8 Ki characters: the heuristic git and grep use. */
 function looksBinary(text: string): boolean {
   const nul = text.indexOf('\u0000');
   return nul >= 0 && nul < 8192;
