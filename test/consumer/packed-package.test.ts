@@ -210,6 +210,11 @@ describe('ballast as an installed package (npm pack → scratch cdk8s app)', () 
     expect(lint.status).toBe(1);
     const sarif = JSON.parse(lint.stdout) as { runs: Array<{ results: Array<{ ruleId: string }> }> };
     expect(sarif.runs[0]?.results.map((result) => result.ruleId)).toContain('persistent-volume-with-namespace');
+
+    // `| true` has closed the pipe long before ballast starts writing: ballast meets EPIPE, as under
+    // `ballast lint | head`, and must end with the lint's own exit code and no stack trace.
+    const piped = run('bash', ['-c', 'npx --no-install ballast lint pv.yaml | true; exit "${PIPESTATUS[0]}"'], app);
+    expect({ status: piped.status, stderr: piped.stderr }).toEqual({ status: 1, stderr: '' });
   });
 
   test('the shipped cdk8s plugin entry (./node_modules/ballast-k8s/plugins/cdk8s) fails `cdk8s synth` of a plain app', () => {
