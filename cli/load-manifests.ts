@@ -282,8 +282,9 @@ function loadYaml(
     if (stream) return loadDocuments(stream, file, objects, kustomizations, interner);
     const template = templateKind(text);
     // Only files met in a walk are skipped: a file named on the command line is always reported.
-    // A key written twice leaves the file readable: it is reported and checked, template or not.
-    if (discovered && template && !isDuplicateKey(error)) return 'template';
+    // A key written twice leaves the file readable: it is reported and checked, template or not;
+    // but in a ytt template, both branches of an `#@ if` write the key, and ytt keeps one.
+    if (discovered && template && (template === 'ytt' || !isDuplicateKey(error))) return 'template';
     if (discovered && !OBJECT_KEY.test(text) && readByOtherTools(file, error)) return 'not-kubernetes';
     const lenient = isDuplicateKey(error) ? lastValueWins(text, file) : undefined;
     if (lenient) {
@@ -451,11 +452,13 @@ function lastValueWins(text: string, file: string): unknown[] | undefined {
 function duplicateKeyFindings(file: string, text: string, documents: readonly unknown[], error: unknown): Finding[] {
   const repeated = duplicateKeysOf().duplicateKeys(text);
   if (repeated.length === 0) return [syntaxFinding(file, error, 0)];
-  // apiVersion or kind written twice at the top: two objects run together where a `---` line is
-  // missing. Keeping the last writings would delete the first object: a person splits them.
+  // kind written twice at the top: two objects run together where a `---` line is missing (each
+  // object names its kind; an apiVersion written again alone, as in a ConfigMap whose `data` block
+  // sits between two copies, is one object's repeated key). Keeping the last writings would delete
+  // the first object: a person splits them.
   const runTogether = new Set(
     repeated
-      .filter(({ path: keyPath }) => keyPath.length === 1 && (keyPath[0] === 'apiVersion' || keyPath[0] === 'kind'))
+      .filter(({ path: keyPath }) => keyPath.length === 1 && keyPath[0] === 'kind')
       .map(({ documentIndex }) => documentIndex),
   );
   const merged = [...runTogether].map((documentIndex) => {
@@ -463,7 +466,7 @@ function duplicateKeyFindings(file: string, text: string, documents: readonly un
     return loaderFinding(
       file,
       first?.line ?? 1,
-      'invalid YAML: the document writes apiVersion or kind twice: two objects run together, a `---` line between them is missing; kubectl refuses the file ("mapping key ... already defined")',
+      'invalid YAML: the document writes kind twice: two objects run together, a `---` line between them is missing; kubectl refuses the file ("mapping key ... already defined")',
       'Put a line `---` before the second object. ballast checked the document as older kubectl applied it, the last writing of each key winning, so the first object was lost.',
     );
   });
@@ -568,12 +571,16 @@ const JSON_FILE = /\.json$/i;
 /** js-yaml's reason for a mapping that names a key twice. */
 const DUPLICATED_KEY = 'duplicated mapping key';
 /** The templates a file that does not parse may be, before it is rendered. */
-type TemplateKind = 'go' | 'envsubst';
+type TemplateKind = 'go' | 'envsubst' | 'ytt';
 
 const TEMPLATES: Readonly<Record<TemplateKind, { readonly what: string; readonly fix: string }>> = {
   go: {
     what: 'the file is a Helm or Go template: `{{ ... }}`',
     fix: 'Lint what the template renders to, e.g. `helm template ./chart | ballast lint -`.',
+  },
+  ytt: {
+    what: 'the file is a ytt template: `#@ if`, `#@ for` or `#@ def` lines choose what it renders',
+    fix: 'Lint what the template renders to, e.g. `ytt -f DIR | ballast lint -`.',
   },
   envsubst: {
     what: 'the file holds `${VARIABLE}` placeholders: a clusterctl or envsubst template',
@@ -583,13 +590,14 @@ const TEMPLATES: Readonly<Record<TemplateKind, { readonly what: string; readonly
 
 /**
  * Which template a text that does not parse is, by its placeholders: Go template actions (Helm,
- * gomplate), or the `${VARIABLE}` and `${VARIABLE:=default}` of clusterctl and envsubst, which can
+ * gomplate), ytt control lines, or the `${VARIABLE}` and `${VARIABLE:=default}` of clusterctl and envsubst, which can
  * leave a file that is no YAML until rendered (`tags: [ ${TAGS:= } ]`). A text whose `${...}` are
  * not what breaks it (shell variables in a container's script, in a file broken elsewhere) is no
  * template: with every placeholder filled in, as envsubst would, it still does not parse.
  */
 function templateKind(text: string): TemplateKind | undefined {
   if (text.includes('{{')) return 'go';
+  if (YTT_CONTROL_LINE.test(text)) return 'ytt';
   if (!ENVSUBST_VARIABLE.test(text)) return undefined;
   try {
     // A placeholder alone on its line stands for lines of its own (an optional label or block,
@@ -601,6 +609,13 @@ function templateKind(text: string): TemplateKind | undefined {
     return undefined;
   }
 }
+
+/**
+ * A ytt (Carvel) control line: a comment to YAML, Starlark to ytt, so the raw file holds every
+ * branch (`#@ if`, `#@ else`, each writing the same key) and is no manifest until rendered. The
+ * annotations alone (`#@overlay/match`, `#@data/values`) leave valid YAML, which is linted.
+ */
+const YTT_CONTROL_LINE = /^[ \t]*#@[ \t]*(?:if|elif|else|for|def|end)\b/m;
 
 /** `${NAME}`, and with any of envsubst's operators after the name (`:=default`, `:-default`, `:""`, `#prefix`). */
 const ENVSUBST_VARIABLE = /\$\{[A-Za-z_][A-Za-z0-9_]*(?:[^A-Za-z0-9_}][^}]*)?\}/;

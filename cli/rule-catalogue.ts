@@ -90,13 +90,13 @@ const LOADER_ENTRY = [
   '- Severity: error (reported by the loader, not a rule: it cannot be switched off or suppressed)',
   '',
   'The other documents of a file with one broken document are still checked. In a directory walk, Helm ' +
-    'charts and unparseable `{{ }}` templates are skipped and counted instead; a template named on the ' +
+    'charts and unparseable templates (`{{ }}`, ytt `#@ if` branches) are skipped and counted instead; a template named on the ' +
     'command line is reported with the hint to lint its rendered output (`helm template ./chart | ballast lint -`).',
   '',
   'A key a mapping writes twice (kubectl refuses it since 1.21) is reported once per key, at its last ' +
     'writing, and the document is checked as older kubectl applied it, the last writing winning. ' +
-    '`ballast fix` removes the earlier writings, unless one holds a comment, or apiVersion or kind repeats ' +
-    'at the top of a document: two objects run together where a `---` line is missing, which a person splits.',
+    '`ballast fix` removes the earlier writings, unless one holds a comment, or kind repeats at the top of ' +
+    'a document: two objects run together where a `---` line is missing, which a person splits.',
   '',
 ].join('\n');
 

@@ -160,6 +160,38 @@ describe('ballast lint <directory>: what a real repository holds besides manifes
     expect(walked.summary.skipped.templates).toBe(1);
   });
 
+  // vmware-tanzu/tanzu-framework packages/readiness/bundle/config/upstream (held-out-138): a ytt
+  // template whose `#@ if` and `#@ else:` branches each write `tolerations`; ytt renders one of them.
+  test('real world: a ytt template whose branches write a key twice is skipped in a walk, and its repeated key reported when named', () => {
+    const template = [
+      '#@ load("@ytt:data", "data")',
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata: {name: tanzu-readiness-controller-manager}',
+      'spec:',
+      '  selector: {matchLabels: {app: readiness}}',
+      '  template:',
+      '    metadata: {labels: {app: readiness}}',
+      '    spec:',
+      '      containers: [{name: manager, image: readiness:dev}]',
+      "      #@ if hasattr(data.values, 'deployment') and data.values.deployment.tolerations:",
+      '      tolerations: #@ data.values.deployment.tolerations',
+      '      #@ else:',
+      '      tolerations:',
+      '        - {effect: NoSchedule, key: node-role.kubernetes.io/control-plane}',
+      '      #@ end',
+      '',
+    ].join('\n');
+    const tree = tempTree({ 'upstream/manager.yaml': template });
+    const walked = lint([tree.dir], { cwd: tree.dir });
+    expect(walked.findings).toEqual([]);
+    expect(walked.summary.skipped.templates).toBe(1);
+    const named = lint([path.join(tree.dir, 'upstream/manager.yaml')], { cwd: tree.dir });
+    expect(named.findings.map((f) => [f.rule, f.line, f.path])).toEqual([
+      ['yaml-syntax-error', 14, 'spec.template.spec.tolerations'],
+    ]);
+  });
+
   // qist/kubernetes-monitor kube-router/kubeadm-kuberouter-all-features-hostport.yaml (held-out-26):
   // a ConfigMap whose JSON block ends one column short, and a DaemonSet script with shell ${TMP}.
   test('real world: a file broken elsewhere than its ${...} is no template: reported in a walk too, without the template hint', () => {

@@ -159,7 +159,7 @@ describe('ballast lint: a mapping that names a key twice', () => {
 
   // chrisevett/kind-k8s quote.yaml (held-out-82): a Service and a Deployment with no `---` between
   // them, so apiVersion, kind, metadata and spec are each written twice.
-  test('two objects run together (apiVersion written twice at the top): one finding that names the missing ---, and no fix', async () => {
+  test('two objects run together (kind written twice at the top): one finding that names the missing ---, and no fix', async () => {
     const runTogether = [
       'apiVersion: v1',
       'kind: Service',
@@ -179,6 +179,37 @@ describe('ballast lint: a mapping that names a key twice', () => {
       const fixed = await ballast(['fix', tree.dir]);
       expect(fixed.code).toBe(1);
       expect(fs.readFileSync(path.join(tree.dir, 'quote.yaml'), 'utf8')).toBe(runTogether);
+    } finally {
+      tree.cleanup();
+    }
+  });
+
+  // microsoft/cluster-api-provider-azurestackhci templates/addons/windows-addons.yaml (held-out-138):
+  // one ConfigMap writes `apiVersion: v1` above its `data` script and again below it, with its only
+  // `kind`. One object with a repeated key, not two run together: the key's own finding and fix.
+  test('apiVersion written again around a data block, kind once: one object, the repeated key reported and fixed', async () => {
+    const repeatedApiVersion = [
+      'apiVersion: v1',
+      'data:',
+      '  run-script.ps1: |-',
+      '    Write-Host starting',
+      'kind: ConfigMap',
+      'apiVersion: v1',
+      'metadata: {name: kube-proxy-windows, namespace: kube-system}',
+      '',
+    ].join('\n');
+    const tree = tempTree({ 'windows-addons.yaml': repeatedApiVersion });
+    try {
+      const findings = lint([tree.dir], { cwd: tree.dir }).findings;
+      expect(findings.map((f) => [f.rule, f.line, f.path, f.object.name])).toEqual([
+        ['yaml-syntax-error', 6, 'apiVersion', 'kube-proxy-windows'],
+      ]);
+      expect(findings[0]?.message).not.toContain('run together');
+      const fixed = await ballast(['fix', tree.dir]);
+      expect(fixed.code).toBe(0);
+      expect(fs.readFileSync(path.join(tree.dir, 'windows-addons.yaml'), 'utf8')).toBe(
+        repeatedApiVersion.replace('apiVersion: v1\ndata:', 'data:'),
+      );
     } finally {
       tree.cleanup();
     }
