@@ -571,7 +571,7 @@ const JSON_FILE = /\.json$/i;
 /** js-yaml's reason for a mapping that names a key twice. */
 const DUPLICATED_KEY = 'duplicated mapping key';
 /** The templates a file that does not parse may be, before it is rendered. */
-type TemplateKind = 'go' | 'envsubst' | 'ytt';
+type TemplateKind = 'go' | 'envsubst' | 'placeholder' | 'ytt';
 
 const TEMPLATES: Readonly<Record<TemplateKind, { readonly what: string; readonly fix: string }>> = {
   go: {
@@ -582,6 +582,10 @@ const TEMPLATES: Readonly<Record<TemplateKind, { readonly what: string; readonly
     what: 'the file is a ytt template: `#@ if`, `#@ for` or `#@ def` lines choose what it renders',
     fix: 'Lint what the template renders to, e.g. `ytt -f DIR | ballast lint -`.',
   },
+  placeholder: {
+    what: 'the file holds `@VARIABLE@` placeholders that a build step fills in',
+    fix: 'Lint what the build step writes, e.g. `sed "s|@IMAGE@|registry/app|" FILE | ballast lint -`.',
+  },
   envsubst: {
     what: 'the file holds `${VARIABLE}` placeholders: a clusterctl or envsubst template',
     fix: 'Lint what the template renders to, e.g. `clusterctl generate yaml --from FILE | ballast lint -` or `envsubst < FILE | ballast lint -`.',
@@ -590,21 +594,26 @@ const TEMPLATES: Readonly<Record<TemplateKind, { readonly what: string; readonly
 
 /**
  * Which template a text that does not parse is, by its placeholders: Go template actions (Helm,
- * gomplate), ytt control lines, or the `${VARIABLE}` and `${VARIABLE:=default}` of clusterctl and envsubst, which can
- * leave a file that is no YAML until rendered (`tags: [ ${TAGS:= } ]`). A text whose `${...}` are
- * not what breaks it (shell variables in a container's script, in a file broken elsewhere) is no
- * template: with every placeholder filled in, as envsubst would, it still does not parse.
+ * gomplate), ytt control lines, build-step `@NAME@` placeholders, or the `${VARIABLE}` and
+ * `${VARIABLE:=default}` of clusterctl and envsubst, which can leave a file that is no YAML until
+ * rendered (`tags: [ ${TAGS:= } ]`). A text whose placeholders are not what breaks it (shell
+ * variables in a container's script, in a file broken elsewhere) is no template: with every
+ * placeholder filled in, as envsubst would, it still does not parse.
  */
 function templateKind(text: string): TemplateKind | undefined {
   if (text.includes('{{')) return 'go';
   if (YTT_CONTROL_LINE.test(text)) return 'ytt';
-  if (!ENVSUBST_VARIABLE.test(text)) return undefined;
+  const envsubst = ENVSUBST_VARIABLE.test(text);
+  if (!envsubst && !AT_PLACEHOLDER.test(text)) return undefined;
   try {
     // A placeholder alone on its line stands for lines of its own (an optional label or block,
     // `${RANCHER_TURTLES_LABEL:""}` at column 0 inside `labels:`): it is filled in with nothing.
-    const filled = text.replace(WHOLE_LINE_VARIABLES, '').replace(ENVSUBST_VARIABLES, 'x');
+    const filled = text
+      .replace(WHOLE_LINE_VARIABLES, '')
+      .replace(ENVSUBST_VARIABLES, 'x')
+      .replace(AT_PLACEHOLDERS, 'x');
     loadYamlDocuments(filled, undefined, { schema: KUBERNETES_YAML_SCHEMA });
-    return 'envsubst';
+    return envsubst ? 'envsubst' : 'placeholder';
   } catch {
     return undefined;
   }
@@ -616,6 +625,14 @@ function templateKind(text: string): TemplateKind | undefined {
  * annotations alone (`#@overlay/match`, `#@data/values`) leave valid YAML, which is linted.
  */
 const YTT_CONTROL_LINE = /^[ \t]*#@[ \t]*(?:if|elif|else|for|def|end)\b/m;
+
+/**
+ * `@NAME@`, the placeholder of autoconf and of build scripts that fill manifests in with sed
+ * (`image: @IMAGE@:@VERSION@`): `@` cannot begin a plain YAML value, so such a file does not parse
+ * until filled. Upper case only, so an e-mail address is never one.
+ */
+const AT_PLACEHOLDER = /@[A-Z][A-Z0-9_]*@/;
+const AT_PLACEHOLDERS = new RegExp(AT_PLACEHOLDER.source, 'g');
 
 /** `${NAME}`, and with any of envsubst's operators after the name (`:=default`, `:-default`, `:""`, `#prefix`). */
 const ENVSUBST_VARIABLE = /\$\{[A-Za-z_][A-Za-z0-9_]*(?:[^A-Za-z0-9_}][^}]*)?\}/;

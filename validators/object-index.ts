@@ -5,6 +5,7 @@ import { PodSpecLocation, customResourcePodSpecs, podSpecOf } from './pod-templa
 import { matchesLabelSelector } from './label-selector';
 import { defaultClassMark } from './default-storage-class';
 import { storageClassNameOf } from './storage-class-name';
+import { parseQuantity } from './quantity';
 
 /** One object of the validated set, with what rules need to know about it. */
 export interface IndexedObject {
@@ -189,8 +190,9 @@ export class ObjectIndex {
   /**
    * The PersistentVolume a claim binds to: named by the claim's `volumeName`, claiming it by
    * `claimRef`, or, as the PV controller binds before it provisions, an unclaimed volume of the class
-   * the claim names that offers every access mode the claim asks for (the "manual" class of the
-   * Kubernetes tutorials), and that the claim's label selector matches when it has one.
+   * the claim names that offers every access mode and at least the storage the claim asks for (the
+   * "manual" class of the Kubernetes tutorials), and that the claim's label selector matches when it
+   * has one.
    */
   public volumeForClaim(claim: IndexedObject): IndexedObject | undefined {
     const spec = getRecord(claim.raw, 'spec');
@@ -228,12 +230,13 @@ export class ObjectIndex {
     const selected = this.volumesOffering(className, asStringList(spec.accessModes)).filter(
       (volume) => matchesLabelSelector(getRecord(volume.raw, 'metadata')?.labels, spec.selector) === true,
     );
-    return nearest(selected, claim);
+    return nearest(largeEnough(selected, spec), claim);
   }
 
   /**
    * The pre-provisioned volume a claim spec (a claim's or a claim template's) binds to by class: an
-   * unclaimed PersistentVolume of the class it names that offers every access mode it asks for.
+   * unclaimed PersistentVolume of the class it names that offers every access mode and at least the
+   * storage it asks for.
    */
   public unclaimedVolumeFor(
     spec: JsonRecord | undefined,
@@ -244,7 +247,7 @@ export class ObjectIndex {
     // marks none, it binds as a claim of no class does, to a volume of no class.
     const className = storageClassNameOf(spec, annotations) ?? (this.marksDefaultClass() ? undefined : '');
     if (className === undefined) return undefined;
-    const offering = this.volumesOffering(className, asStringList(spec?.accessModes));
+    const offering = largeEnough(this.volumesOffering(className, asStringList(spec?.accessModes)), spec);
     return offering.length > 0 ? nearestWithinReach(offering, from) : undefined;
   }
 
@@ -390,6 +393,24 @@ export function directoryOf(file: string | undefined): string {
  * repository of independent examples (a book's chapters, a project's docs) holds volumes written
  * for other examples' claims, which the claim is never applied with.
  */
+/**
+ * The volumes whose capacity covers the storage a claim spec requests: the binder never gives a
+ * claim a smaller volume (a 1Gi hostPath volume written for another app is no 5Gi claim's). A
+ * capacity or request that is missing or does not parse excludes nothing. The list itself when
+ * nothing is excluded, so `nearest` keeps its index of it.
+ */
+function largeEnough(volumes: readonly IndexedObject[], spec: JsonRecord | undefined): readonly IndexedObject[] {
+  const request = asString(getRecord(spec, 'resources', 'requests')?.storage);
+  const requested = request === undefined ? undefined : parseQuantity(request);
+  if (requested === undefined) return volumes;
+  const fitting = volumes.filter((volume) => {
+    const capacity = asString(getRecord(volume.raw, 'spec', 'capacity')?.storage);
+    const offered = capacity === undefined ? undefined : parseQuantity(capacity);
+    return offered === undefined || offered >= requested;
+  });
+  return fitting.length === volumes.length ? volumes : fitting;
+}
+
 function nearestWithinReach(
   candidates: readonly IndexedObject[],
   from: IndexedObject | undefined,

@@ -160,6 +160,41 @@ describe('ballast lint <directory>: what a real repository holds besides manifes
     expect(walked.summary.skipped.templates).toBe(1);
   });
 
+  // oracle/oci-volume-provisioner manifests/oci-volume-provisioner.yaml (held-out-154): the image is
+  // `@IMAGE@:@VERSION@`, which the project's build fills in with sed; `@` cannot begin a YAML value.
+  test('real world: a manifest with @NAME@ build placeholders is skipped in a walk, and reported with its hint when named', () => {
+    const template = [
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata: {name: oci-volume-provisioner, namespace: kube-system}',
+      'spec:',
+      '  selector: {matchLabels: {app: oci-volume-provisioner}}',
+      '  template:',
+      '    metadata: {labels: {app: oci-volume-provisioner}}',
+      '    spec:',
+      '      containers:',
+      '        - name: oci-volume-provisioner',
+      '          image: @IMAGE@:@VERSION@',
+      '',
+    ].join('\n');
+    const tree = tempTree({ 'manifests/oci-volume-provisioner.yaml': template });
+    const walked = lint([tree.dir], { cwd: tree.dir });
+    expect(walked.findings).toEqual([]);
+    expect(walked.summary.skipped.templates).toBe(1);
+    const named = lint([path.join(tree.dir, 'manifests/oci-volume-provisioner.yaml')], { cwd: tree.dir });
+    expect(named.findings.map((f) => [f.rule, f.line, f.fix])).toEqual([
+      [
+        'yaml-syntax-error',
+        11,
+        'Lint what the build step writes, e.g. `sed "s|@IMAGE@|registry/app|" FILE | ballast lint -`.',
+      ],
+    ]);
+    // An e-mail address is no placeholder: a file broken elsewhere is still reported in a walk.
+    const broken = `${template.replace('@IMAGE@:@VERSION@', 'nginx')}          args: [--verbose\n`;
+    const mail = tempTree({ 'manifests/broken.yaml': `# owner: ops@example.com\n${broken}` });
+    expect(lint([mail.dir], { cwd: mail.dir }).findings.map((f) => f.rule)).toEqual(['yaml-syntax-error']);
+  });
+
   // vmware-tanzu/tanzu-framework packages/readiness/bundle/config/upstream (held-out-138): a ytt
   // template whose `#@ if` and `#@ else:` branches each write `tolerations`; ytt renders one of them.
   test('real world: a ytt template whose branches write a key twice is skipped in a walk, and its repeated key reported when named', () => {

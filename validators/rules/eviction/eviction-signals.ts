@@ -6,6 +6,7 @@
  */
 import { parseGoDuration } from '../../go-duration';
 import { KubeVersion } from '../../kube-version';
+import { parseQuantity } from '../../quantity';
 
 /** Every signal the kubelet accepts; any other key makes it refuse to start. */
 export const EVICTION_SIGNALS = [
@@ -51,37 +52,6 @@ export type ThresholdValue =
 export type ParsedThreshold =
   | { readonly ok: true; readonly value: ThresholdValue; readonly disables: boolean }
   | { readonly ok: false; readonly error: string };
-
-const QUANTITY = /^([+-]?)(\d+\.?\d*|\.\d+)(Ki|Mi|Gi|Ti|Pi|Ei|n|u|m|k|M|G|T|P|E|[eE][+-]?\d+)?$/;
-const SUFFIX_FACTORS: Readonly<Record<string, number>> = {
-  Ki: 2 ** 10,
-  Mi: 2 ** 20,
-  Gi: 2 ** 30,
-  Ti: 2 ** 40,
-  Pi: 2 ** 50,
-  Ei: 2 ** 60,
-  n: 1e-9,
-  u: 1e-6,
-  m: 1e-3,
-  k: 1e3,
-  M: 1e6,
-  G: 1e9,
-  T: 1e12,
-  P: 1e15,
-  E: 1e18,
-};
-
-/** A Kubernetes resource quantity (`100Mi`, `1.5G`, `1e3`) as a number, or undefined if malformed. */
-export function parseQuantity(text: string): number | undefined {
-  const match = QUANTITY.exec(text.trim());
-  if (!match) return undefined;
-  const magnitude = Number(match[2]);
-  const suffix = match[3] ?? '';
-  const factor = suffix === '' ? 1 : /^[eE]/.test(suffix) ? 10 ** Number(suffix.slice(1)) : SUFFIX_FACTORS[suffix];
-  if (factor === undefined) return undefined;
-  const value = magnitude * factor;
-  return match[1] === '-' ? -value : value;
-}
 
 /** Parses a threshold value with the kubelet's own checks and words (`parseThresholdStatement`). */
 export function parseThreshold(signal: string, text: string): ParsedThreshold {

