@@ -403,13 +403,24 @@ function largeEnough(volumes: readonly IndexedObject[], spec: JsonRecord | undef
   const request = asString(getRecord(spec, 'resources', 'requests')?.storage);
   const requested = request === undefined ? undefined : parseQuantity(request);
   if (requested === undefined) return volumes;
-  const fitting = volumes.filter((volume) => {
-    const capacity = asString(getRecord(volume.raw, 'spec', 'capacity')?.storage);
-    const offered = capacity === undefined ? undefined : parseQuantity(capacity);
-    return offered === undefined || offered >= requested;
-  });
-  return fitting.length === volumes.length ? volumes : fitting;
+  // One list per list and request, kept: `nearest` indexes a list once, so a lookup must get the
+  // same list back, or many copies of a claim would each index every copy of the volumes.
+  let byRequest = LARGE_ENOUGH.get(volumes);
+  if (!byRequest) LARGE_ENOUGH.set(volumes, (byRequest = new Map()));
+  let fitting = byRequest.get(requested);
+  if (!fitting) {
+    const kept = volumes.filter((volume) => {
+      const capacity = asString(getRecord(volume.raw, 'spec', 'capacity')?.storage);
+      const offered = capacity === undefined ? undefined : parseQuantity(capacity);
+      return offered === undefined || offered >= requested;
+    });
+    fitting = kept.length === volumes.length ? volumes : kept;
+    byRequest.set(requested, fitting);
+  }
+  return fitting;
 }
+
+const LARGE_ENOUGH = new WeakMap<readonly IndexedObject[], Map<number, readonly IndexedObject[]>>();
 
 function nearestWithinReach(
   candidates: readonly IndexedObject[],
