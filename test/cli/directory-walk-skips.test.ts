@@ -10,6 +10,18 @@ const PV_WITH_NAMESPACE = [
   '',
 ].join('\n');
 
+/**
+ * A template written alone at `file` in a fresh tree: skipped in a walk (no finding, counted as a
+ * template); the findings ballast reports when the file is named on the command line.
+ */
+function skippedInWalkAndNamed(file: string, template: string) {
+  const tree = tempTree({ [file]: template });
+  const walked = lint([tree.dir], { cwd: tree.dir });
+  expect(walked.findings).toEqual([]);
+  expect(walked.summary.skipped.templates).toBe(1);
+  return lint([path.join(tree.dir, file)], { cwd: tree.dir }).findings;
+}
+
 describe('ballast lint <directory>: what a real repository holds besides manifests', () => {
   test('skips Helm charts, unparseable templates, non-Kubernetes YAML and kustomize patches, and counts them', () => {
     const tree = tempTree({
@@ -124,12 +136,8 @@ describe('ballast lint <directory>: what a real repository holds besides manifes
       '      tags: [ ${CONTROL_PLANE_MACHINE_TAGS:= } ]',
       '',
     ].join('\n');
-    const tree = tempTree({ 'templates/maas/cluster-template.yaml': template });
-    const walked = lint([tree.dir], { cwd: tree.dir });
-    expect(walked.findings).toEqual([]);
-    expect(walked.summary.skipped.templates).toBe(1);
-    const named = lint([path.join(tree.dir, 'templates/maas/cluster-template.yaml')], { cwd: tree.dir });
-    expect(named.findings.map((f) => [f.rule, f.fix])).toEqual([
+    const named = skippedInWalkAndNamed('templates/maas/cluster-template.yaml', template);
+    expect(named.map((f) => [f.rule, f.fix])).toEqual([
       [
         'yaml-syntax-error',
         'Lint what the template renders to, e.g. `clusterctl generate yaml --from FILE | ballast lint -` or `envsubst < FILE | ballast lint -`.',
@@ -177,12 +185,8 @@ describe('ballast lint <directory>: what a real repository holds besides manifes
       '          image: @IMAGE@:@VERSION@',
       '',
     ].join('\n');
-    const tree = tempTree({ 'manifests/oci-volume-provisioner.yaml': template });
-    const walked = lint([tree.dir], { cwd: tree.dir });
-    expect(walked.findings).toEqual([]);
-    expect(walked.summary.skipped.templates).toBe(1);
-    const named = lint([path.join(tree.dir, 'manifests/oci-volume-provisioner.yaml')], { cwd: tree.dir });
-    expect(named.findings.map((f) => [f.rule, f.line, f.fix])).toEqual([
+    const named = skippedInWalkAndNamed('manifests/oci-volume-provisioner.yaml', template);
+    expect(named.map((f) => [f.rule, f.line, f.fix])).toEqual([
       [
         'yaml-syntax-error',
         11,
@@ -217,12 +221,8 @@ describe('ballast lint <directory>: what a real repository holds besides manifes
       '      #@ end',
       '',
     ].join('\n');
-    const tree = tempTree({ 'upstream/manager.yaml': template });
-    const walked = lint([tree.dir], { cwd: tree.dir });
-    expect(walked.findings).toEqual([]);
-    expect(walked.summary.skipped.templates).toBe(1);
-    const named = lint([path.join(tree.dir, 'upstream/manager.yaml')], { cwd: tree.dir });
-    expect(named.findings.map((f) => [f.rule, f.line, f.path])).toEqual([
+    const named = skippedInWalkAndNamed('upstream/manager.yaml', template);
+    expect(named.map((f) => [f.rule, f.line, f.path])).toEqual([
       ['yaml-syntax-error', 14, 'spec.template.spec.tolerations'],
     ]);
   });
