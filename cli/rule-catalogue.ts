@@ -90,7 +90,8 @@ const LOADER_ENTRY = [
   '- Severity: error (reported by the loader, not a rule: it cannot be switched off or suppressed)',
   '',
   'The other documents of a file with one broken document are still checked. In a directory walk, Helm ' +
-    'charts and unparseable templates (`{{ }}`, ytt `#@ if` branches, `${VARIABLE}` and `@VARIABLE@` placeholders) are skipped and counted instead; a template named on the ' +
+    'charts and unparseable templates (`{{ }}`, ytt `#@ if` branches, `${VARIABLE}` and `@VARIABLE@` ' +
+    'placeholders) are skipped and counted instead; a template named on the ' +
     'command line is reported with the hint to lint its rendered output (`helm template ./chart | ballast lint -`).',
   '',
   'A key a mapping writes twice (kubectl refuses it since 1.21) is reported once per key, at its last ' +

@@ -387,13 +387,6 @@ export function directoryOf(file: string | undefined): string {
 }
 
 /**
- * The volume a claim binds to by class alone, chosen as `nearest` does, but only among volumes
- * within reach of the claim's file: below the directory two levels above the claim's own
- * (`ch05/todo-list/pv.yaml` for `ch05/lab/solution/pvc.yaml`, `k8s/pv/` for `k8s/pvc/`). A
- * repository of independent examples (a book's chapters, a project's docs) holds volumes written
- * for other examples' claims, which the claim is never applied with.
- */
-/**
  * The volumes whose capacity covers the storage a claim spec requests: the binder never gives a
  * claim a smaller volume (a 1Gi hostPath volume written for another app is no 5Gi claim's). A
  * capacity or request that is missing or does not parse excludes nothing. The list itself when
@@ -422,6 +415,13 @@ function largeEnough(volumes: readonly IndexedObject[], spec: JsonRecord | undef
 
 const LARGE_ENOUGH = new WeakMap<readonly IndexedObject[], Map<number, readonly IndexedObject[]>>();
 
+/**
+ * The volume a claim binds to by class alone, chosen as `nearest` does, but only among volumes
+ * within reach of the claim's file: below the directory two levels above the claim's own
+ * (`ch05/todo-list/pv.yaml` for `ch05/lab/solution/pvc.yaml`, `k8s/pv/` for `k8s/pvc/`). A
+ * repository of independent examples (a book's chapters, a project's docs) holds volumes written
+ * for other examples' claims, which the claim is never applied with.
+ */
 function nearestWithinReach(
   candidates: readonly IndexedObject[],
   from: IndexedObject | undefined,
