@@ -380,6 +380,11 @@ function appendTo(map: Map<string, IndexedObject[]>, mapKey: string, object: Ind
   else map.set(mapKey, [object]);
 }
 
+/** An object without a namespace goes to whatever namespace it is applied to, so it may match any. */
+export function sameNamespace(a: IndexedObject, b: IndexedObject): boolean {
+  return a.ref.namespace === undefined || b.ref.namespace === undefined || a.ref.namespace === b.ref.namespace;
+}
+
 /** The directory part of a file path ('' for none). */
 export function directoryOf(file: string | undefined): string {
   if (file === undefined) return '';

@@ -1,5 +1,5 @@
 import { asNumber, asString, getRecord } from '../../json';
-import { IndexedObject, ObjectIndex, directoryOf } from '../../object-index';
+import { IndexedObject, ObjectIndex, directoryOf, sameNamespace } from '../../object-index';
 
 /** An autoscaler of a workload in the input, and the most replicas it may scale the workload to. */
 export interface Autoscaler {
@@ -30,11 +30,7 @@ export function autoscalerOf(index: ObjectIndex, workload: IndexedObject): Autos
   const directory = directoryOf(workload.source.file);
   let best: Autoscaler | undefined;
   for (const candidate of candidates) {
-    const sameNamespace =
-      candidate.object.ref.namespace === undefined ||
-      workload.ref.namespace === undefined ||
-      candidate.object.ref.namespace === workload.ref.namespace;
-    if (!sameNamespace || directoryOf(candidate.object.source.file) !== directory) continue;
+    if (!sameNamespace(candidate.object, workload) || directoryOf(candidate.object.source.file) !== directory) continue;
     if (!best || candidate.maxReplicas > best.maxReplicas) best = candidate;
   }
   return best;

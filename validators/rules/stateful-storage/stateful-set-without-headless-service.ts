@@ -1,5 +1,5 @@
 import { asNumber, asString, getRecord } from '../../json';
-import { IndexedObject, ObjectIndex } from '../../object-index';
+import { IndexedObject, ObjectIndex, sameNamespace } from '../../object-index';
 import { Rule } from '../../rule';
 
 /**
@@ -16,11 +16,6 @@ function servicesByName(index: ObjectIndex): Map<string, IndexedObject[]> {
     list.push(service);
   }
   return byName;
-}
-
-/** An object without a namespace goes to whatever namespace it is applied to, so it may match any. */
-function sameNamespace(a: IndexedObject, b: IndexedObject): boolean {
-  return a.ref.namespace === undefined || b.ref.namespace === undefined || a.ref.namespace === b.ref.namespace;
 }
 
 const isHeadless = (service: IndexedObject) => asString(getRecord(service.raw, 'spec')?.clusterIP) === 'None';
