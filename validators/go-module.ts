@@ -1,3 +1,4 @@
+import * as semver from 'semver';
 import { JsonRecord } from './json';
 
 /**
@@ -66,8 +67,10 @@ function unquote(word: string): string {
   return word.replace(/^["`](.*)["`]$/, '$1');
 }
 
-/** `v0.24.1`, `v0.9.8-0.20211019125639-aa2b3e68a52d` → [0, 24, 1]; undefined for anything else. */
-export function semanticVersion(version: string): readonly [number, number, number] | undefined {
-  const match = /^v(\d+)\.(\d+)\.(\d+)/.exec(version);
-  return match ? [Number(match[1]), Number(match[2]), Number(match[3])] : undefined;
+/**
+ * A module version as Go writes it, `v` and a semantic version (`v0.24.1`, the pseudo-version
+ * `v0.9.8-0.20211019125639-aa2b3e68a52d`, `v2.0.0+incompatible`); undefined for anything else.
+ */
+export function moduleVersion(version: string): semver.SemVer | undefined {
+  return version.startsWith('v') ? (semver.parse(version) ?? undefined) : undefined;
 }

@@ -1,4 +1,4 @@
-import { CONTROLLER_RUNTIME, GO_MODULE_KIND, semanticVersion } from '../../go-module';
+import { CONTROLLER_RUNTIME, GO_MODULE_KIND, moduleVersion } from '../../go-module';
 import { asRecord, asString } from '../../json';
 import { IndexedObject, ObjectIndex, directoryOf } from '../../object-index';
 
@@ -66,8 +66,7 @@ function imageName(image: string): string {
 
 function versionOf(module: IndexedObject): ControllerRuntimeVersion | undefined {
   const version = asString(asRecord(module.raw.requires)?.[CONTROLLER_RUNTIME]);
-  const parsed = version === undefined ? undefined : semanticVersion(version);
+  const parsed = version === undefined ? undefined : moduleVersion(version);
   if (version === undefined || parsed === undefined || module.source.file === undefined) return undefined;
-  const [major, minor] = parsed;
-  return { version, file: module.source.file, defaultLockNeedsLeases: major > 0 || minor >= 7 };
+  return { version, file: module.source.file, defaultLockNeedsLeases: parsed.major > 0 || parsed.minor >= 7 };
 }
