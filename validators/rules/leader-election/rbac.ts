@@ -1,4 +1,4 @@
-import { JsonRecord, asArray, asStringList, getRecord, isRecord } from '../../json';
+import { JsonRecord, asArray, asKeptStringList, getRecord, isRecord } from '../../json';
 import { IndexedObject } from '../../object-index';
 import { matchesLabelSelector } from '../../label-selector';
 
@@ -28,10 +28,10 @@ export function policyRules(role: IndexedObject): PolicyRule[] {
     rules.push({
       index,
       raw,
-      apiGroups: asStringList(raw.apiGroups),
-      resources: asStringList(raw.resources),
-      verbs: asStringList(raw.verbs),
-      resourceNames: asStringList(raw.resourceNames),
+      apiGroups: asKeptStringList(raw.apiGroups),
+      resources: asKeptStringList(raw.resources),
+      verbs: asKeptStringList(raw.verbs),
+      resourceNames: asKeptStringList(raw.resourceNames),
     });
   });
   return rules;
