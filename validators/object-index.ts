@@ -43,16 +43,21 @@ function key(kind: string | undefined, namespace: string | undefined, name: stri
   return `${kind ?? ''}\u0000${ns}\u0000${name ?? ''}`;
 }
 
-/** The string-valued annotations of an object's (or a claim template's) metadata. */
-export function readAnnotations(metadata: JsonRecord | undefined): Record<string, string> {
+/**
+ * The string-valued annotations of an object's (or a claim template's) metadata. Most objects have
+ * none: they share one empty record, as the index keeps one per object for the whole run.
+ */
+export function readAnnotations(metadata: JsonRecord | undefined): Readonly<Record<string, string>> {
   const annotations = asRecord(metadata?.annotations);
+  if (!annotations) return NO_ANNOTATIONS;
   const result: Record<string, string> = {};
-  if (!annotations) return result;
   for (const [name, value] of Object.entries(annotations)) {
     if (typeof value === 'string') result[name] = value;
   }
   return result;
 }
+
+const NO_ANNOTATIONS: Readonly<Record<string, string>> = Object.freeze({});
 
 function indexedObject(
   input: { readonly object: JsonRecord; readonly source?: ObjectSource },
