@@ -17,6 +17,7 @@ import {
   storageClassOfSpec,
   takesDefaultClass,
 } from './claims';
+import { keptOnOneNode } from './co-location';
 import { pinnedNodeOfPod, volumePinnedToOneNode } from './node-pinning';
 import {
   KIND_DEFAULT_CLASS_NAME,
@@ -272,13 +273,16 @@ export const rwoClaimInRollingDeployment: Rule = {
     // claim can run their pods on two nodes as surely as two replicas can.
     const mountsByClaim = new Map<IndexedObject, ClaimMount[]>();
     const jobMountsByClaim = new Map<IndexedObject, ClaimMount[]>();
+    const singlePods = new Map<string, boolean>();
     for (const template of context.index.podTemplates()) {
       const workload = template.owner;
       const kind = workload.ref.kind ?? '';
       const runsNowAndThen = kind === 'Job' || kind === 'CronJob';
       if (!OWNERS.has(kind) && !runsNowAndThen) continue;
-      // Every pod of a workload pinned to one node runs there, where ReadWriteOnce allows them all.
+      // Every pod of a workload pinned to one node runs there, where ReadWriteOnce allows them all;
+      // so do those a required podAffinity keeps beside pods that all run on one node.
       if (pinnedNodeOfPod(template.spec) !== undefined) continue;
+      if (kind !== 'DaemonSet' && keptOnOneNode(context.index, template, singlePods)) continue;
       const claimMounts = claimVolumes(template.spec, workload);
       const pinning = claimMounts.find((volume) => pinsPodsToOneNode(judge, workload, volume.claimName));
       if (pinning && kind === 'DaemonSet') {
