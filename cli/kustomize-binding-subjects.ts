@@ -20,14 +20,17 @@ const BINDING_KINDS = new Set(['RoleBinding', 'ClusterRoleBinding']);
  */
 export function moveBindingSubjects(objects: readonly PlacedObject[], namespaces: ReadonlyMap<string, string>): void {
   const movedAccounts = new Set<string>();
+  // The kind is looked at first: normalizing every object's path cost more than the rest of the pass.
   for (const { object, source } of objects) {
+    if (object.kind !== 'ServiceAccount' || !isRecord(object.metadata)) continue;
     const target = namespaces.get(path.normalize(source.file));
-    if (target === undefined || object.kind !== 'ServiceAccount' || !isRecord(object.metadata)) continue;
+    if (target === undefined) continue;
     movedAccounts.add(accountKey(object.metadata.namespace, object.metadata.name, target));
   }
   for (const { object, source } of objects) {
+    if (!BINDING_KINDS.has(String(object.kind)) || !Array.isArray(object.subjects)) continue;
     const target = namespaces.get(path.normalize(source.file));
-    if (target === undefined || !BINDING_KINDS.has(String(object.kind)) || !Array.isArray(object.subjects)) continue;
+    if (target === undefined) continue;
     for (const subject of object.subjects) {
       if (!isRecord(subject) || subject.kind !== 'ServiceAccount') continue;
       if (subject.name === 'default' || movedAccounts.has(accountKey(subject.namespace, subject.name, target)))

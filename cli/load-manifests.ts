@@ -279,7 +279,7 @@ function loadYaml(
     }
   } catch (error) {
     const stream = jsonStreamDocuments(text, file);
-    if (stream) return loadDocuments(stream, file, objects, kustomizations, interner);
+    if (stream) return loadDocuments(stream, file, objects, kustomizations, interner, false);
     const template = templateKind(text);
     // Only files met in a walk are skipped: a file named on the command line is always reported.
     // A key written twice leaves the file readable: it is reported and checked, template or not;
@@ -295,7 +295,8 @@ function loadYaml(
       documents = salvageDocuments(text, file, findings, template);
     }
   }
-  return loadDocuments(documents, file, objects, kustomizations, interner);
+  // A node is shared only where an anchor is: a text without `&` has none.
+  return loadDocuments(documents, file, objects, kustomizations, interner, text.includes('&'));
 }
 
 /** Keeps the objects of a file's parsed documents (Lists expanded), and its kustomizations aside. */
@@ -305,6 +306,7 @@ function loadDocuments(
   objects: LoadedObject[],
   kustomizations: Kustomization[],
   interner: Interner,
+  sharesNodes: boolean,
 ): true {
   if (isKustomizationFile(file)) {
     documents.forEach((document, documentIndex) => {
@@ -330,7 +332,10 @@ function loadDocuments(
     for (const { object, itemIndexes, listField } of found) {
       const [listItemIndex] = itemIndexes;
       objects.push({
-        object: interner.compact(droppable.has(object) ? identityOnly(object) : object) as Record<string, unknown>,
+        object: interner.compact(droppable.has(object) ? identityOnly(object) : object, sharesNodes) as Record<
+          string,
+          unknown
+        >,
         source: {
           file,
           documentIndex,
