@@ -1,5 +1,9 @@
 import { loadAll } from 'js-yaml';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
 import { Interner } from '../../cli/compact-document';
+import { loadManifests } from '../../cli/load-manifests';
 import { KUBERNETES_YAML_SCHEMA } from '../../validators/yaml-schema';
 
 const parse = (text: string) => loadAll(text, undefined, { schema: KUBERNETES_YAML_SCHEMA })[0];
@@ -28,5 +32,22 @@ describe('Interner: lint keeps each parsed document in its compact form', () => 
     expect(Object.getPrototypeOf(compact.metadata)).toBe(Object.prototype);
     expect(Object.keys(compact.metadata)).toEqual(['__proto__']);
     expect((compact.metadata as { annotations?: unknown }).annotations).toBeUndefined();
+  });
+
+  test('a document said to share no node is rebuilt equal, and an alias bomb through lint stays shared', () => {
+    const parsed = parse('kind: ConfigMap\nmetadata: {name: settings}\ndata: {a: one, b: two}\n');
+    expect(new Interner().compact(parsed, false)).toEqual(parsed);
+    // lint decides by the text: an anchor (`&`) means nodes may be shared, so they are tracked.
+    const bomb = ['apiVersion: v1', 'kind: ConfigMap', 'metadata: {name: bomb}', 'l0: &l0 [leaf]'];
+    for (let i = 1; i <= 12; i++) bomb.push(`l${i}: &l${i} [*l${i - 1}, *l${i - 1}]`);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ballast-alias-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'bomb.yaml'), [...bomb, 'top: *l12', ''].join('\n'));
+      const [loaded] = loadManifests([dir]).objects;
+      const top = (loaded?.object as Record<string, unknown[]>).top!;
+      expect(top[0]).toBe(top[1]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
