@@ -1,5 +1,5 @@
 import { parseFieldPath } from '../../field-path';
-import { asArray, asNumber, asString, getRecord, valueAt } from '../../json';
+import { JsonRecord, asArray, asNumber, asString, getRecord, valueAt } from '../../json';
 import { matchesLabelSelector } from '../../label-selector';
 import { ObjectIndex, PodTemplate, sameNamespace } from '../../object-index';
 import { autoscalerOf } from './autoscaled-replicas';
@@ -21,15 +21,7 @@ export function podLabelsOf(template: PodTemplate): unknown {
  * workloads' selectors through one rule run: copies of a repository repeat them.
  */
 export function keptOnOneNode(index: ObjectIndex, template: PodTemplate, singlePods: Map<string, boolean>): boolean {
-  const terms = asArray(
-    getRecord(template.spec, 'affinity', 'podAffinity')?.requiredDuringSchedulingIgnoredDuringExecution,
-  );
-  return terms.some((term) => {
-    const record = getRecord(term);
-    // Terms that reach into other namespaces are left alone: which pods they match is not in view.
-    if (!record || asString(record.topologyKey) !== HOSTNAME_TOPOLOGY) return false;
-    if (record.namespaces !== undefined || record.namespaceSelector !== undefined) return false;
-    const selector = record.labelSelector;
+  return sameNodeSelectors(template.spec).some((selector) => {
     if (matchesLabelSelector(podLabelsOf(template), selector) === true) return true;
     const key = `${template.owner.ref.namespace ?? ''}\u0000${JSON.stringify(selector)}`;
     let single = singlePods.get(key);
@@ -45,6 +37,25 @@ export function keptOnOneNode(index: ObjectIndex, template: PodTemplate, singleP
     }
     return single;
   });
+}
+
+/**
+ * The label selectors of a pod spec's required podAffinity terms by hostname in its own namespace:
+ * the pods it must run beside. Terms that reach into other namespaces are left out, as which pods
+ * they match is not in view.
+ */
+export function sameNodeSelectors(podSpec: JsonRecord): unknown[] {
+  const terms = asArray(getRecord(podSpec, 'affinity', 'podAffinity')?.requiredDuringSchedulingIgnoredDuringExecution);
+  return terms
+    .map((term) => getRecord(term))
+    .filter(
+      (term) =>
+        term !== undefined &&
+        asString(term.topologyKey) === HOSTNAME_TOPOLOGY &&
+        term.namespaces === undefined &&
+        term.namespaceSelector === undefined,
+    )
+    .map((term) => term?.labelSelector);
 }
 
 /** A workload that never runs more than one pod: one replica, no autoscaler past one, not a DaemonSet. */

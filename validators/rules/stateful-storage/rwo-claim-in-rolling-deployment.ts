@@ -18,6 +18,7 @@ import {
   takesDefaultClass,
 } from './claims';
 import { keptOnOneNode } from './co-location';
+import { OverlayFix, overlayFixOf } from './overlay-patches';
 import { pinnedNodeOfPod, volumePinnedToOneNode } from './node-pinning';
 import {
   KIND_DEFAULT_CLASS_NAME,
@@ -302,21 +303,28 @@ export const rwoClaimInRollingDeployment: Rule = {
       const mayShare = isLongRunning(workload) && runsPods(workload);
       // A workload that neither runs two pods at once nor may share a claim has nothing to judge.
       if (reason === undefined && !mayShare && !runsNowAndThen) continue;
+      const overlay = reason === undefined ? undefined : overlayFixOf(context.index, template);
       if (reason !== undefined) {
         for (const disk of inlineDisks(template.spec))
           context.report(workload, {
             path: `${template.path}.volumes[${disk.position}].${disk.plugin}`,
-            message:
-              `${kind} ${workload.ref.name ?? ''} mounts inline ${disk.plugin} volume "${disk.name}", a disk that ` +
-              `attaches to one node at a time, but ${reason}. The second pod waits in ContainerCreating while ` +
-              'another node holds the disk (the attach fails with a Multi-Attach error).',
+            ...throughOverlay(
+              {
+                message:
+                  `${kind} ${workload.ref.name ?? ''} mounts inline ${disk.plugin} volume "${disk.name}", a disk that ` +
+                  `attaches to one node at a time, but ${reason}. The second pod waits in ContainerCreating while ` +
+                  'another node holds the disk (the attach fails with a Multi-Attach error).',
+              },
+              overlay,
+            ),
           });
       }
       for (const volume of claimMounts) {
         const storage = judgeStorage(judge, workload, volume);
         if (!storage) continue;
         const path = `${template.path}.volumes[${volume.position}].persistentVolumeClaim`;
-        if (reason !== undefined) context.report(workload, { path, ...storage.report(reason) });
+        if (reason !== undefined)
+          context.report(workload, { path, ...throughOverlay(storage.report(reason), overlay) });
         const shared = mayShare ? mountsByClaim : runsNowAndThen && storage.attached ? jobMountsByClaim : undefined;
         if (storage.claim.object && shared) {
           const mounts = shared.get(storage.claim.object) ?? [];
@@ -568,6 +576,23 @@ function isLongRunning(workload: IndexedObject): boolean {
 function runsPods(workload: IndexedObject): boolean {
   const replicas = asNumber(getRecord(workload.raw, 'spec')?.replicas);
   return replicas === undefined || replicas >= 1;
+}
+
+/**
+ * The finding on a base that an overlay's patch in the input makes safe: a warning that names the
+ * patch, as the base applied alone still fails.
+ */
+function throughOverlay(
+  reported: { severity?: 'warning'; message: string },
+  overlay: OverlayFix | undefined,
+): { severity?: 'warning'; message: string } {
+  if (!overlay) return reported;
+  return {
+    severity: 'warning',
+    message:
+      `${reported.message} The kustomize patch in ${overlay.patch.source.file ?? 'the input'} ${overlay.does}: ` +
+      'applied through that overlay it does not fail, applied alone it does.',
+  };
 }
 
 /** True when the pod spec requires a node that runs some other pod (podAffinity by hostname): the pods share a node. */
