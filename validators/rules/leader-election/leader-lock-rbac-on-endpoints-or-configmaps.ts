@@ -25,6 +25,9 @@ function lockSignal(role: IndexedObject, rule: PolicyRule): string | undefined {
   if (rule.resourceNames.length > 0 && hasVerb(rule, ['update']) && namesLock) {
     return `restricted to ${rule.resourceNames.map((name) => `"${name}"`).join(', ')} by resourceNames`;
   }
+  // Every object the grant names holds data (`dependency-analysis-state`, `recovery-patterns-config`):
+  // whatever the verbs, it is no lock.
+  if (rule.resourceNames.length > 0 && !namesLock) return undefined;
   if (LOCK_ROLE_NAME.test(role.ref.name ?? '')) return 'in a role named for leader locking';
   // A lock object is created once and renewed by update, never deleted; controllers that own
   // Endpoints or ConfigMaps (prometheus-operator, rook, ceph-csi) also delete them.

@@ -80,6 +80,28 @@ describe(RULE, () => {
     ]);
   });
 
+  // sbaker5/k3s-flux infrastructure/recovery/dependency-analyzer-deployment.yaml (held-out-167): create,
+  // patch and update on two named ConfigMaps that hold state and configuration, and no delete.
+  test('real world: create and update restricted to named data objects is no lock; with an unnamed one it is', () => {
+    const grant = (resourceNames: string[]) =>
+      role(
+        'dependency-analyzer',
+        [
+          {
+            apiGroups: [''],
+            resources: ['configmaps'],
+            verbs: ['get', 'list', 'watch', 'create', 'patch', 'update'],
+            resourceNames,
+          },
+        ],
+        'ClusterRole',
+      );
+    expect(ruleHits([grant(['dependency-analysis-state', 'recovery-patterns-config'])], RULE)).toEqual([]);
+    expect(ruleHits([grant(['dependency-analysis-state', 'dependency-analyzer'])], RULE)).toEqual([
+      { kind: 'ClusterRole', name: 'dependency-analyzer', path: 'rules[0]', severity: 'warning', suppressed: false },
+    ]);
+  });
+
   test('stays quiet on controllers that manage endpoints/configmaps, read-only grants, and roles that also grant leases', () => {
     expect(
       ruleHits(
