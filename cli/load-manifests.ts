@@ -8,6 +8,7 @@ import { rkeClusterConfig } from '../validators/rke-cluster-config';
 import { isSystemdUnitText, parseSystemdDropIn } from '../validators/systemd-drop-in';
 import { GO_MODULE_FILE, goModule } from '../validators/go-module';
 import { KUBERNETES_YAML_SCHEMA } from '../validators/yaml-schema';
+import { AT_PLACEHOLDER, ENVSUBST_VARIABLE } from '../validators/placeholders';
 import * as path from 'path';
 import { documentRanges } from './document-ranges';
 import { jsonStreamRanges } from './json-stream';
@@ -631,16 +632,9 @@ function templateKind(text: string): TemplateKind | undefined {
  */
 const YTT_CONTROL_LINE = /^[ \t]*#@[ \t]*(?:if|elif|else|for|def|end)\b/m;
 
-/**
- * `@NAME@`, the placeholder of autoconf and of build scripts that fill manifests in with sed
- * (`image: @IMAGE@:@VERSION@`): `@` cannot begin a plain YAML value, so such a file does not parse
- * until filled. Upper case only, so an e-mail address is never one.
- */
-const AT_PLACEHOLDER = /@[A-Z][A-Z0-9_]*@/;
+// `@` cannot begin a plain YAML value, so a file with `@NAME@` placeholders (placeholders.ts) does
+// not parse until filled.
 const AT_PLACEHOLDERS = new RegExp(AT_PLACEHOLDER.source, 'g');
-
-/** `${NAME}`, and with any of envsubst's operators after the name (`:=default`, `:-default`, `:""`, `#prefix`). */
-const ENVSUBST_VARIABLE = /\$\{[A-Za-z_][A-Za-z0-9_]*(?:[^A-Za-z0-9_}][^}]*)?\}/;
 const ENVSUBST_VARIABLES = new RegExp(ENVSUBST_VARIABLE.source, 'g');
 const WHOLE_LINE_VARIABLES = new RegExp(`^[ \\t]*${ENVSUBST_VARIABLE.source}[ \\t]*\\r?$`, 'gm');
 const SERVICE_SECTION = /^\uFEFF?[ \t]*\[Service\][ \t]*\r?$/m;

@@ -32,6 +32,7 @@ import {
 } from './storage-provisioners';
 import { NODE_LOSS_RECOVERY } from './recovery';
 import { storageClassNameOf } from '../../storage-class-name';
+import { holdsPlaceholder } from '../../placeholders';
 
 /** The owners whose pods can run at the same time on different nodes, for the reasons below. */
 const OWNERS = new Set([
@@ -73,6 +74,14 @@ const UNMATCHED_SELECTOR =
   ' The claim selects its volume by label (spec.selector) and no volume in the input matches: such a claim is ' +
   'never provisioned, so it gets whatever volume the cluster holds with those labels, or stays Pending. If ' +
   'that volume lives on one node or is a shared filesystem, suppress this.';
+
+/** What the message adds when the claim's class is filled in at deploy time. */
+function placeholderClassNote(className: string): string {
+  return (
+    ` The claim's StorageClass is the placeholder ${className}, filled in at deploy time: whether that storage ` +
+    'attaches to one node is not in the input. If it is node-local or a shared filesystem, suppress this.'
+  );
+}
 
 /** Why a workload may run two pods at once: the reason, or undefined when it never does. */
 function concurrentPodsReason(index: ObjectIndex, workload: IndexedObject): string | undefined {
@@ -477,6 +486,10 @@ function judgeStorage(
   // A claim with a label selector is never provisioned for: it binds only to a volume its selector
   // matches, and without that volume in the input its storage is unknown, whatever its class.
   const unmatchedSelector = !bound && claim.spec.selector !== undefined;
+  // A class a deploy step fills in (`${STORAGE_CLASS}`) is none the input holds: its storage is unknown.
+  const className = storageClassNameOf(claim.spec, claim.annotations);
+  const placeholderClass =
+    !bound && !first.storageClass && className !== undefined && holdsPlaceholder(className) ? className : undefined;
   return {
     claim,
     attached: storage.sharedFilesystem === undefined,
@@ -484,6 +497,8 @@ function judgeStorage(
     report: (reason) => {
       const reported = finding(mounts, reason, storage);
       if (unmatchedSelector) return { severity: 'warning', message: `${reported.message}${UNMATCHED_SELECTOR}` };
+      if (placeholderClass !== undefined)
+        return { severity: 'warning', message: `${reported.message}${placeholderClassNote(placeholderClass)}` };
       if (unknownDefault) return { ...reported, message: `${reported.message}${UNKNOWN_DEFAULT_CLASS}` };
       if (failing.length < candidates.length)
         return {

@@ -301,3 +301,31 @@ describe(`${RULE}: what the StorageClass says about where volumes can be used`, 
     expect(at('archive/runner.yml')).toEqual(['error']);
   });
 });
+
+describe(`${RULE}: a class filled in at deploy time`, () => {
+  // HarrisonEagle/viriot_blockchain kube/pvc-fabric-org1.yaml (held-out-172): the claim's class is
+  // `${STORAGE_CLASS}`, which the repository's scripts set per cluster (local-path on kind and k3s).
+  const peer = workload('Deployment', 'org1-peer1', podSpec([claimVolume('fabric-org1')]));
+  const findings = (className: string) =>
+    validateObjects(
+      [claim('fabric-org1', { accessModes: ['ReadWriteOnce'], storageClassName: className }), peer].map((object) => ({
+        object,
+      })),
+    )
+      .findings.filter((finding) => finding.rule === RULE)
+      .map((finding) => ({ path: finding.path, severity: finding.severity, message: finding.message }));
+
+  test.each([['${STORAGE_CLASS}'], ['${STORAGE_CLASS:-standard}'], ['@STORAGE_CLASS@']])(
+    'real world: a placeholder class (%s) is no storage the input holds: a warning that says so',
+    (className) => {
+      const [found, ...more] = findings(className);
+      expect(more).toEqual([]);
+      expect(found).toEqual({ path, severity: 'warning', message: expect.any(String) });
+      expect(found?.message).toContain(`the placeholder ${className}, filled in at deploy time`);
+    },
+  );
+
+  test('a class named in full and absent from the input is still refused', () => {
+    expect(findings('premium-rwo')).toEqual([{ path, severity: 'error', message: expect.any(String) }]);
+  });
+});
