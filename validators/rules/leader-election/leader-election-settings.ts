@@ -3,6 +3,7 @@ import { fieldPath } from '../../field-path';
 import { JsonRecord, asArray, asRecord, asString, getRecord, isRecord, ownEntry } from '../../json';
 import { IndexedObject, ObjectIndex, PodTemplate } from '../../object-index';
 import { commandLineMentions } from '../../pod-templates';
+import { mayConfigureAComponent } from './config-map-consumers';
 
 /** One setting as written: its value and the field path of the text that holds it. */
 export interface WrittenSetting {
@@ -192,8 +193,9 @@ function collectLeaderElectionSettings(index: ObjectIndex): readonly LeaderElect
   for (const template of index.podTemplates()) found.push(...flagSettings(template));
   for (const object of index.objects) {
     found.push(...kubeadmExtraArgsSettings(object));
-    if (object.ref.kind === 'ConfigMap') found.push(...configMapSettings(object));
-    else {
+    if (object.ref.kind === 'ConfigMap') {
+      if (mayConfigureAComponent(index, object)) found.push(...configMapSettings(object));
+    } else {
       const settings = configSettings(object, object.raw, '', `${object.ref.kind} ${object.ref.name ?? ''}`);
       if (settings) found.push(settings);
     }

@@ -128,6 +128,55 @@ describe(RULE, () => {
     expect(ruleHits([schedulerConfigMap(json)], RULE)).toHaveLength(1);
   });
 
+  // panchnayak/portworx-poc usecases/jupyter/jupyter.yaml (held-out-174), rendered by zero-to-jupyterhub:
+  // the user-scheduler mounts a KubeSchedulerConfiguration with the endpoints lock beside a policy
+  // file, and runs kube-scheduler v1.16 with --policy-config-file only, so the configuration is never read.
+  describe('real world: a ConfigMap that the pods mounting it never pass with --config', () => {
+    const config =
+      'apiVersion: kubescheduler.config.k8s.io/v1beta1\nkind: KubeSchedulerConfiguration\nleaderElection:\n  resourceLock: endpoints\n';
+    const userScheduler = (command: string[]) => ({
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'user-scheduler', namespace: 'kube-system' },
+      spec: {
+        template: {
+          spec: {
+            containers: [
+              {
+                name: 'user-scheduler',
+                image: 'registry.k8s.io/kube-scheduler:v1.16.15',
+                command: ['/usr/local/bin/kube-scheduler', ...command],
+                volumeMounts: [{ name: 'config', mountPath: '/etc/user-scheduler' }],
+              },
+            ],
+            volumes: [{ name: 'config', configMap: { name: 'scheduler-config' } }],
+          },
+        },
+      },
+    });
+    const configMapHits = (objects: unknown[]) => ruleHits(objects, RULE).filter((hit) => hit.kind === 'ConfigMap');
+
+    test('is no configuration: its legacy lock is not refused', () => {
+      const scheduler = userScheduler(['--policy-config-file=/etc/user-scheduler/policy.cfg', '--configmap-ignored=x']);
+      expect(configMapHits([schedulerConfigMap(config), scheduler])).toEqual([]);
+    });
+
+    test('read with --config, or mounted by no pod of the input, it is refused', () => {
+      const expected = [
+        {
+          kind: 'ConfigMap',
+          name: 'scheduler-config',
+          path: 'data[scheduler-config.yaml].leaderElection.resourceLock',
+          severity: 'error',
+          suppressed: false,
+        },
+      ];
+      const scheduler = userScheduler(['--config=/etc/user-scheduler/scheduler-config.yaml']);
+      expect(configMapHits([schedulerConfigMap(config), scheduler])).toEqual(expected);
+      expect(configMapHits([schedulerConfigMap(config)])).toEqual(expected);
+    });
+  });
+
   test('passes the leases lock, disabled election, and ConfigMap data that is not configuration', () => {
     const aliasBomb =
       'a: &a ["leaderElection","x"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b]\nd: [*c,*c,*c,*c,*c,*c,*c,*c]\n';

@@ -1,0 +1,56 @@
+import { asArray, asString, getRecord, isRecord } from '../../json';
+import { IndexedObject, ObjectIndex, PodTemplate, sameNamespace } from '../../object-index';
+import { commandLineMentions } from '../../pod-templates';
+
+/** `--config` or `--config=FILE`, the flag by which a Kubernetes component reads its configuration file. */
+const CONFIG_FLAG = /^['"]?--config(?:=|['"]?$)/;
+
+/**
+ * False when pods of the input mount the ConfigMap and none of their containers passes `--config`:
+ * its files are then no component's configuration, whatever they say. JupyterHub's user-scheduler
+ * (zero-to-jupyterhub before 1.0) mounts a KubeSchedulerConfiguration beside a policy file and runs
+ * kube-scheduler v1.16 with `--policy-config-file` alone. A ConfigMap that no pod of the input
+ * mounts may be read by one outside it: true.
+ */
+export function mayConfigureAComponent(index: ObjectIndex, configMap: IndexedObject): boolean {
+  const mounting = index.derived(configMapMounts).get(configMap.ref.name ?? '') ?? [];
+  const consumers = mounting.filter((template) => sameNamespace(template.owner, configMap));
+  return consumers.length === 0 || consumers.some(passesConfigFlag);
+}
+
+/** The pod templates that mount a ConfigMap (a `configMap` volume or a projected source), by the ConfigMap's name. */
+function configMapMounts(index: ObjectIndex): ReadonlyMap<string, PodTemplate[]> {
+  const byName = new Map<string, PodTemplate[]>();
+  for (const template of index.podTemplates()) {
+    const names = new Set<string>();
+    for (const volume of asArray(template.spec.volumes)) {
+      const direct = asString(getRecord(volume, 'configMap')?.name);
+      if (direct !== undefined) names.add(direct);
+      for (const source of asArray(getRecord(volume, 'projected')?.sources)) {
+        const projected = asString(getRecord(source, 'configMap')?.name);
+        if (projected !== undefined) names.add(projected);
+      }
+    }
+    for (const name of names) {
+      const list = byName.get(name);
+      if (list) list.push(template);
+      else byName.set(name, [template]);
+    }
+  }
+  return byName;
+}
+
+function passesConfigFlag(template: PodTemplate): boolean {
+  return ['initContainers', 'containers'].some((list) =>
+    asArray(template.spec[list]).some(
+      (container) =>
+        isRecord(container) &&
+        commandLineMentions(container, '--config') &&
+        [container.command, container.args].some((items) =>
+          asArray(items).some(
+            (item) => typeof item === 'string' && item.split(/\s+/).some((word) => CONFIG_FLAG.test(word)),
+          ),
+        ),
+    ),
+  );
+}
