@@ -39,7 +39,9 @@ const NODE_LOCAL_PROVISIONERS = new Set([
  * local-path, OpenEBS, sig-storage-local-static-provisioner, MicroK8s's hostpath storage, Docker
  * Desktop's `hostpath`): used only when the class itself is not in the input. A name with the word
  * `localpv` (`openebs-localpv-drive1`) is OpenEBS Local PV's, as its documentation names classes;
- * one that begins `lvms-` is OpenShift LVM Storage's (`lvms-<device class>`, provisioner topolvm.io).
+ * one that begins `lvms-` is OpenShift LVM Storage's (`lvms-<device class>`, provisioner topolvm.io);
+ * one with the word `topolvm` (`topolvm-provisioner`, the name TopoLVM's chart gives its class) is
+ * TopoLVM's, whose volumes are logical volumes of one node.
  */
 const NODE_LOCAL_CLASS_NAMES = new Set([
   'local-path',
@@ -111,7 +113,13 @@ export function isNodeLocalStorage(
   // it counts only where the input configures a kind cluster (kind.x-k8s.io Cluster).
   if (className === KIND_DEFAULT_CLASS_NAME && index) return onKindCluster(index, from);
   const lower = className.toLowerCase();
-  return NODE_LOCAL_CLASS_NAMES.has(className) || lower.split(/[-_.]/).includes('localpv') || lower.startsWith('lvms-');
+  const words = lower.split(/[-_.]/);
+  return (
+    NODE_LOCAL_CLASS_NAMES.has(className) ||
+    words.includes('localpv') ||
+    words.includes('topolvm') ||
+    lower.startsWith('lvms-')
+  );
 }
 
 /** The StorageClass kind creates in every cluster, and makes the default: provisioner rancher.io/local-path. */

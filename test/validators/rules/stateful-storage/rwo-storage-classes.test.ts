@@ -101,7 +101,9 @@ describe(`${RULE}: what the StorageClass says about where volumes can be used`, 
   // an OpenEBS Local PV class installed outside the repository.
   // ercanuz/GitRep backup/deployment-mywebapp_nfs_pvc_li.yaml (held-out-153): class lvms-vg1, the
   // class OpenShift LVM Storage makes for its device class vg1 (provisioner topolvm.io).
-  test.each([['local-storage'], ['openebs-localpv-drive1'], ['lvms-vg1']])(
+  // sirpaleet/kubeadm-topolvm-example deployment.yaml (held-out-174): class topolvm-provisioner,
+  // which TopoLVM's chart creates (its values.yaml in the repository, the class not in the input).
+  test.each([['local-storage'], ['openebs-localpv-drive1'], ['lvms-vg1'], ['topolvm-provisioner']])(
     'passes the class names node-local provisioners install, when the class is not in the input: %s',
     (className) => {
       const objects = [claim('data', { accessModes: ['ReadWriteOnce'], storageClassName: className }), deployment];
