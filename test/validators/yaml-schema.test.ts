@@ -17,4 +17,23 @@ describe('the YAML schema ballast reads manifests with', () => {
       copy: { replicas: 3, paused: false, ratio: 0.5, none: null },
     });
   });
+
+  // HomeAssignmentsCollection/k8s-lab-baremetal-architecture calico-install.yaml (held-out-176):
+  // Calico selectors left unquoted (`!has(...)`) are YAML local tags; kubectl (`kubectl kustomize`)
+  // reads `a: !has(x)` as "" and `b: !foo bar` as "bar", keeping the value and dropping the tag.
+  test('reads a local tag as kubectl does: the value without its tag', () => {
+    expect(
+      load('selector: !has(projectcalico.org/name)\nb: !foo bar\nc: !list [1, 2]\nd: !map {x: 1}\ne: !num 123'),
+    ).toEqual({
+      selector: '',
+      b: 'bar',
+      c: [1, 2],
+      d: { x: 1 },
+      e: '123',
+    });
+  });
+
+  test('still refuses a global tag it does not know', () => {
+    expect(() => load('at: !!timestamp 2024-01-01')).toThrow(/unknown tag/);
+  });
 });
