@@ -267,6 +267,7 @@ function loadYaml(
   let documents: unknown[];
   try {
     documents = loadYamlDocuments(text, undefined, { filename: file, schema: KUBERNETES_YAML_SCHEMA });
+    if (discovered && isHelmValues(file, documents)) return 'not-kubernetes';
     const tabLine = leadingTabLine(text);
     if (tabLine !== undefined) {
       findings.push(
@@ -573,6 +574,19 @@ function loaderFinding(file: string, line: number, message: string, fix: string)
 }
 
 const CONF_FILE = /\.conf$/i;
+/** A Helm values file's name: `values.yaml`, `values-prod.yaml`, `descheduler-values.yaml`, `values.dev.yml`. */
+const HELM_VALUES_FILE = /(?:^|[-_.])values(?:[-_.][^/\\]*)?\.ya?ml$/i;
+
+/**
+ * A Helm values file met in a walk: the input of a chart, whatever keys it holds (`kind:
+ * Deployment` picks the descheduler chart's workload), so none of its documents names an apiVersion.
+ */
+function isHelmValues(file: string, documents: readonly unknown[]): boolean {
+  return (
+    HELM_VALUES_FILE.test(path.basename(file)) &&
+    !documents.some((document) => isRecord(document) && document.apiVersion !== undefined)
+  );
+}
 const JSON_FILE = /\.json$/i;
 /** js-yaml's reason for a mapping that names a key twice. */
 const DUPLICATED_KEY = 'duplicated mapping key';

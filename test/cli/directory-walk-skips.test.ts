@@ -110,6 +110,23 @@ describe('ballast lint <directory>: what a real repository holds besides manifes
     expect(result.summary.skipped.notKubernetes).toBe(2);
   });
 
+  // pindaroli/k8s-lab _OLD_ARCHIVE/descheduler/descheduler-values.yaml (held-out-176): the descheduler
+  // chart's values, where `kind: Deployment` picks its workload, kept beside the manifests.
+  test('real world: skips a Helm values file met in a walk, which names no apiVersion; a manifest named values is linted', () => {
+    const tree = tempTree({
+      'descheduler/descheduler-values.yaml': 'kind: Deployment\nreplicas: 1\nleaderElection:\n  enabled: true\n',
+      'app/values-prod.yaml': PV_WITH_NAMESPACE,
+    });
+    const walked = lint([tree.dir], { cwd: tree.dir });
+    expect(walked.findings.map((f) => [f.rule, path.basename(f.file ?? '')])).toEqual([
+      ['persistent-volume-with-namespace', 'values-prod.yaml'],
+      ['host-path-for-application-data', 'values-prod.yaml'],
+    ]);
+    expect(walked.summary.skipped.notKubernetes).toBe(1);
+    const named = lint([path.join(tree.dir, 'descheduler/descheduler-values.yaml')], { cwd: tree.dir });
+    expect(named.findings.map((f) => f.rule)).toEqual(['object-without-type']);
+  });
+
   test('a file named on the command line is always reported, with a hint for templates', () => {
     const tree = tempTree({ 'deploy.yaml': 'kind: Deployment\nmetadata:\n  name: {{ .Name }\n' });
     const result = lint([path.join(tree.dir, 'deploy.yaml')], { cwd: tree.dir });
