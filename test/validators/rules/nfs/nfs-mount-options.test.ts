@@ -140,6 +140,59 @@ describe('nfs-csi-storage-class-incomplete', () => {
     expect(ruleHits([storageClass({ parameters: undefined })], RULE)).toHaveLength(2);
   });
 
+  // pindaroli/k8s-lab storage/storage-classes.yaml (held-out-176): class nfs-csi names no server or
+  // share, and every claim of it binds a csi-driver-nfs PersistentVolume written by hand (volumeName).
+  describe('real world: a class that only labels volumes written by hand', () => {
+    const staticVolume = {
+      apiVersion: 'v1',
+      kind: 'PersistentVolume',
+      metadata: { name: 'media' },
+      spec: {
+        storageClassName: 'nfs-csi',
+        capacity: { storage: '1Ti' },
+        accessModes: ['ReadWriteMany'],
+        csi: { driver: 'nfs.csi.k8s.io', volumeHandle: 'media', volumeAttributes: { server: 'nas', share: '/media' } },
+      },
+    };
+    const claimOf = (spec: Record<string, unknown>) => ({
+      apiVersion: 'v1',
+      kind: 'PersistentVolumeClaim',
+      metadata: { name: 'media' },
+      spec: {
+        storageClassName: 'nfs-csi',
+        accessModes: ['ReadWriteMany'],
+        resources: { requests: { storage: '1Ti' } },
+        ...spec,
+      },
+    });
+    const severities = (objects: unknown[]) => ruleHits(objects, RULE).map((hit) => [hit.path, hit.severity]);
+
+    test('is a warning while every claim of it binds such a volume', () => {
+      expect(severities([storageClass({ parameters: {} }), staticVolume, claimOf({ volumeName: 'media' })])).toEqual([
+        ['parameters.server', 'warning'],
+        ['parameters.share', 'warning'],
+      ]);
+    });
+
+    test('is refused when a claim of it would be provisioned, or no volume of it is in the input', () => {
+      const provisioned = {
+        ...claimOf({}),
+        metadata: { name: 'other' },
+        spec: { ...claimOf({}).spec, resources: { requests: { storage: '2Ti' } } },
+      };
+      expect(
+        severities([storageClass({ parameters: {} }), staticVolume, claimOf({ volumeName: 'media' }), provisioned]),
+      ).toEqual([
+        ['parameters.server', 'error'],
+        ['parameters.share', 'error'],
+      ]);
+      expect(severities([storageClass({ parameters: {} }), claimOf({})])).toEqual([
+        ['parameters.server', 'error'],
+        ['parameters.share', 'error'],
+      ]);
+    });
+  });
+
   test('passes a complete class and ignores other provisioners', () => {
     expect(
       ruleHits([storageClass({}), { ...storageClass({ parameters: {} }), provisioner: 'example.com/nfs' }], RULE),
