@@ -143,17 +143,12 @@ describe('nfs-csi-storage-class-incomplete', () => {
   // pindaroli/k8s-lab storage/storage-classes.yaml (held-out-176): class nfs-csi names no server or
   // share, and every claim of it binds a csi-driver-nfs PersistentVolume written by hand (volumeName).
   describe('real world: a class that only labels volumes written by hand', () => {
-    const staticVolume = {
-      apiVersion: 'v1',
-      kind: 'PersistentVolume',
-      metadata: { name: 'media' },
-      spec: {
-        storageClassName: 'nfs-csi',
-        capacity: { storage: '1Ti' },
-        accessModes: ['ReadWriteMany'],
-        csi: { driver: 'nfs.csi.k8s.io', volumeHandle: 'media', volumeAttributes: { server: 'nas', share: '/media' } },
-      },
-    };
+    // The file's volume, as csi-driver-nfs's instead of in-tree nfs, of class nfs-csi.
+    const staticVolume = volume({
+      storageClassName: 'nfs-csi',
+      nfs: undefined,
+      csi: { driver: 'nfs.csi.k8s.io', volumeHandle: 'media', volumeAttributes: { server: 'nas', share: '/media' } },
+    });
     const claimOf = (spec: Record<string, unknown>) => ({
       apiVersion: 'v1',
       kind: 'PersistentVolumeClaim',
@@ -168,7 +163,7 @@ describe('nfs-csi-storage-class-incomplete', () => {
     const severities = (objects: unknown[]) => ruleHits(objects, RULE).map((hit) => [hit.path, hit.severity]);
 
     test('is a warning while every claim of it binds such a volume', () => {
-      expect(severities([storageClass({ parameters: {} }), staticVolume, claimOf({ volumeName: 'media' })])).toEqual([
+      expect(severities([storageClass({ parameters: {} }), staticVolume, claimOf({ volumeName: 'shared' })])).toEqual([
         ['parameters.server', 'warning'],
         ['parameters.share', 'warning'],
       ]);
@@ -181,7 +176,7 @@ describe('nfs-csi-storage-class-incomplete', () => {
         spec: { ...claimOf({}).spec, resources: { requests: { storage: '2Ti' } } },
       };
       expect(
-        severities([storageClass({ parameters: {} }), staticVolume, claimOf({ volumeName: 'media' }), provisioned]),
+        severities([storageClass({ parameters: {} }), staticVolume, claimOf({ volumeName: 'shared' }), provisioned]),
       ).toEqual([
         ['parameters.server', 'error'],
         ['parameters.share', 'error'],
