@@ -22,6 +22,7 @@ import { fieldPath } from '../validators/field-path';
 import { InputFile, STDIN_NAME, inputFiles } from './input-files';
 import { DEFAULT_MAX_FILE_BYTES, readInput } from './read-input';
 import { Interner } from './compact-document';
+import { aliasKeysSpaced } from './alias-keys';
 import { droppableBodies, identityOnly } from './unread-bodies';
 
 export { STDIN_NAME } from './input-files';
@@ -282,6 +283,8 @@ function loadYaml(
   } catch (error) {
     const stream = jsonStreamDocuments(text, file);
     if (stream) return loadDocuments(stream, file, objects, kustomizations, interner, false);
+    const asGoYaml = parsedOrUndefined(aliasKeysSpaced(text, error), file);
+    if (asGoYaml) return loadDocuments(asGoYaml, file, objects, kustomizations, interner, true);
     const template = templateKind(text);
     // Only files met in a walk are skipped: a file named on the command line is always reported.
     // A key written twice leaves the file readable: it is reported and checked, template or not;
@@ -431,6 +434,16 @@ function loadDropIn(text: string, file: string, objects: LoadedObject[], finding
 function readByOtherTools(file: string, error: unknown): boolean {
   if (JSON_FILE.test(file)) return true;
   return error instanceof YAMLException && (error.reason.startsWith('unknown tag') || isDuplicateKey(error));
+}
+
+/** The documents of a text, or undefined when there is no text or it does not parse. */
+function parsedOrUndefined(text: string | undefined, file: string): unknown[] | undefined {
+  if (text === undefined) return undefined;
+  try {
+    return loadYamlDocuments(text, undefined, { filename: file, schema: KUBERNETES_YAML_SCHEMA });
+  } catch {
+    return undefined;
+  }
 }
 
 function isDuplicateKey(error: unknown): boolean {
