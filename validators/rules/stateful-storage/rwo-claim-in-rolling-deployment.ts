@@ -218,6 +218,47 @@ function sharedFilesystemOf(
  * Extra pods a rolling update may start, as the Deployment controller computes it: an integer, or
  * a percentage of replicas rounded up. Undefined when the value cannot be read.
  */
+/**
+ * For a one-replica rolling Deployment (or DeploymentConfig) whose declared maxUnavailable lets the
+ * rollout remove the old pod at once (1, or 100%), how it is written: the new pod then waits only
+ * until the volume is detached from the old pod's node, a short outage, not the hang of incident 1.
+ * The default (25%, rounded down: none of one pod) keeps the old pod until the new one is ready.
+ * extensions/v1beta1 defaulted it to 1, but that API is gone since 1.16: moved to apps/v1 as it
+ * stands, the manifest gets the default that hangs, so only a declared value counts.
+ */
+function oldPodRemovedAtOnce(workload: IndexedObject): string | undefined {
+  const kind = workload.ref.kind;
+  if (kind !== 'Deployment' && kind !== 'DeploymentConfig') return undefined;
+  const spec = getRecord(workload.raw, 'spec');
+  if ((asNumber(spec?.replicas) ?? 1) !== 1) return undefined;
+  const paramsKey = kind === 'DeploymentConfig' ? 'rollingParams' : 'rollingUpdate';
+  const declared = getField(spec, 'strategy', paramsKey, 'maxUnavailable');
+  const unavailable = typeof declared === 'string' ? unavailablePods(declared) : asNumber(declared);
+  return unavailable !== undefined && unavailable >= 1 ? `maxUnavailable ${valueExcerpt(declared)}` : undefined;
+}
+
+/** A percentage of one pod, rounded down as the Deployment controller does, or a number written as a string. */
+function unavailablePods(value: string): number | undefined {
+  const percent = /^(\d+)%$/.exec(value.trim());
+  if (percent) return Math.floor(Number(percent[1]) / 100);
+  return /^\d+$/.test(value.trim()) ? Number(value.trim()) : undefined;
+}
+
+/** The finding when the rollout removes the old pod at once: a warning that says why it is no hang. */
+function whileOldPodGoes(
+  reported: { severity?: 'warning'; message: string },
+  maxUnavailable: string | undefined,
+): { severity?: 'warning'; message: string } {
+  if (maxUnavailable === undefined) return reported;
+  return {
+    severity: 'warning',
+    message:
+      `${reported.message} But ${maxUnavailable} removes the old pod when the rollout starts, so the new pod ` +
+      'waits only until the volume is detached from the old node: a short outage with Multi-Attach events, not a ' +
+      'hang. strategy: {type: Recreate} says so outright.',
+  };
+}
+
 function surgePods(maxSurge: unknown, replicas: number): number | undefined {
   if (maxSurge === undefined) return Math.ceil(replicas * 0.25);
   if (typeof maxSurge === 'string') {
@@ -313,17 +354,21 @@ export const rwoClaimInRollingDeployment: Rule = {
       // A workload that neither runs two pods at once nor may share a claim has nothing to judge.
       if (reason === undefined && !mayShare && !runsNowAndThen) continue;
       const overlay = reason === undefined ? undefined : overlayFixOf(context.index, template);
+      const removedAtOnce = reason === undefined ? undefined : oldPodRemovedAtOnce(workload);
       if (reason !== undefined) {
         for (const disk of inlineDisks(template.spec))
           context.report(workload, {
             path: `${template.path}.volumes[${disk.position}].${disk.plugin}`,
             ...throughOverlay(
-              {
-                message:
-                  `${kind} ${workload.ref.name ?? ''} mounts inline ${disk.plugin} volume "${disk.name}", a disk that ` +
-                  `attaches to one node at a time, but ${reason}. The second pod waits in ContainerCreating while ` +
-                  'another node holds the disk (the attach fails with a Multi-Attach error).',
-              },
+              whileOldPodGoes(
+                {
+                  message:
+                    `${kind} ${workload.ref.name ?? ''} mounts inline ${disk.plugin} volume "${disk.name}", a disk that ` +
+                    `attaches to one node at a time, but ${reason}. The second pod waits in ContainerCreating while ` +
+                    'another node holds the disk (the attach fails with a Multi-Attach error).',
+                },
+                removedAtOnce,
+              ),
               overlay,
             ),
           });
@@ -333,7 +378,10 @@ export const rwoClaimInRollingDeployment: Rule = {
         if (!storage) continue;
         const path = `${template.path}.volumes[${volume.position}].persistentVolumeClaim`;
         if (reason !== undefined)
-          context.report(workload, { path, ...throughOverlay(storage.report(reason), overlay) });
+          context.report(workload, {
+            path,
+            ...throughOverlay(whileOldPodGoes(storage.report(reason), removedAtOnce), overlay),
+          });
         const shared = mayShare ? mountsByClaim : runsNowAndThen && storage.attached ? jobMountsByClaim : undefined;
         if (storage.claim.object && shared) {
           const mounts = shared.get(storage.claim.object) ?? [];

@@ -21,6 +21,26 @@ describe(RULE, () => {
     expect(ruleHits([deployment, rwoClaim], RULE)).toEqual([hit('Deployment')]);
   });
 
+  // panchnayak/portworx-poc usecases/postgres/postgres.yml (held-out-174), as Portworx's samples
+  // write it: one replica, RollingUpdate with maxSurge 1 and maxUnavailable 1. The Deployment
+  // controller removes the old pod as the rollout starts (it may go below the replicas by
+  // maxUnavailable), so the new pod waits only for the volume to detach.
+  test('real world: warns, and does not refuse, a one-replica rollout whose maxUnavailable removes the old pod at once', () => {
+    const rollout = (maxUnavailable: unknown, replicas = 1) =>
+      workload('Deployment', 'db', pod, {
+        replicas,
+        strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1, maxUnavailable } },
+      });
+    expect(ruleHits([rollout(1), rwoClaim], RULE)).toEqual([{ ...hit('Deployment'), severity: 'warning' }]);
+    expect(ruleHits([rollout('100%'), rwoClaim], RULE)).toEqual([{ ...hit('Deployment'), severity: 'warning' }]);
+    expect(findingsFor([rollout(1), rwoClaim]).find((f) => f.rule === RULE)?.message).toContain(
+      'But maxUnavailable 1 removes the old pod when the rollout starts',
+    );
+    // 50% of one pod rounds down to none; with two replicas both run at once: still refused.
+    expect(ruleHits([rollout('50%'), rwoClaim], RULE)).toEqual([hit('Deployment')]);
+    expect(ruleHits([rollout(1, 2), rwoClaim], RULE)).toEqual([hit('Deployment')]);
+  });
+
   test('refuses a Recreate Deployment that runs more than one replica', () => {
     const deployment = workload('Deployment', 'db', pod, { replicas: 2, strategy: { type: 'Recreate' } });
     expect(ruleHits([deployment, rwoClaim], RULE)).toEqual([hit('Deployment')]);
