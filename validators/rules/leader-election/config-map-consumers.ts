@@ -13,14 +13,32 @@ const CONFIG_FLAG = /^['"]?--config(?:=|['"]?$)/;
  * mounts may be read by one outside it: true.
  */
 export function mayConfigureAComponent(index: ObjectIndex, configMap: IndexedObject): boolean {
-  const mounting = index.derived(configMapMounts).get(configMap.ref.name ?? '') ?? [];
-  const consumers = mounting.filter((template) => sameNamespace(template.owner, configMap));
-  return consumers.length === 0 || consumers.some(passesConfigFlag);
+  // Copies of one ConfigMap (same name and namespace) have the same readers: judged once.
+  const verdicts = index.derived(newVerdicts);
+  const key = `${configMap.ref.namespace ?? ''}\u0000${configMap.ref.name ?? ''}`;
+  let verdict = verdicts.get(key);
+  if (verdict === undefined) {
+    const mounting = index.derived(configMapMounts).get(configMap.ref.name ?? '') ?? [];
+    const consumers = mounting.filter((mount) => sameNamespace(mount.template.owner, configMap));
+    verdict = consumers.length === 0 || consumers.some((mount) => mount.passesConfig);
+    verdicts.set(key, verdict);
+  }
+  return verdict;
+}
+
+function newVerdicts(): Map<string, boolean> {
+  return new Map();
+}
+
+/** A pod template that mounts a ConfigMap, and whether a container of it passes `--config`. */
+interface ConfigMapMount {
+  readonly template: PodTemplate;
+  readonly passesConfig: boolean;
 }
 
 /** The pod templates that mount a ConfigMap (a `configMap` volume or a projected source), by the ConfigMap's name. */
-function configMapMounts(index: ObjectIndex): ReadonlyMap<string, PodTemplate[]> {
-  const byName = new Map<string, PodTemplate[]>();
+function configMapMounts(index: ObjectIndex): ReadonlyMap<string, ConfigMapMount[]> {
+  const byName = new Map<string, ConfigMapMount[]>();
   for (const template of index.podTemplates()) {
     const names = new Set<string>();
     for (const volume of asArray(template.spec.volumes)) {
@@ -31,10 +49,12 @@ function configMapMounts(index: ObjectIndex): ReadonlyMap<string, PodTemplate[]>
         if (projected !== undefined) names.add(projected);
       }
     }
+    if (names.size === 0) continue;
+    const mount = { template, passesConfig: passesConfigFlag(template) };
     for (const name of names) {
       const list = byName.get(name);
-      if (list) list.push(template);
-      else byName.set(name, [template]);
+      if (list) list.push(mount);
+      else byName.set(name, [mount]);
     }
   }
   return byName;

@@ -68,16 +68,37 @@ export const nfsCsiStorageClassIncomplete: Rule = {
  */
 function onlyLabelsStaticVolumes(index: ObjectIndex, className: string | undefined): boolean {
   if (className === undefined) return false;
-  const ofClass = (object: IndexedObject) =>
-    storageClassNameOf(getRecord(object.raw, 'spec'), object.annotations) === className;
-  if (!index.ofKind('PersistentVolume').some(ofClass)) return false;
-  if (index.ofKind('PersistentVolumeClaim').some((claim) => ofClass(claim) && !index.volumeForClaim(claim)))
-    return false;
-  return !index
-    .ofKind('StatefulSet')
-    .some((statefulSet) =>
-      claimTemplatesOf(statefulSet).some(
-        (template) => storageClassNameOf(template.spec, template.annotations) === className,
-      ),
-    );
+  const uses = index.derived(classUses).get(className);
+  return uses !== undefined && uses.staticVolumes && !uses.provisioned;
+}
+
+/** What the input does with a class: holds volumes of it, and provisions from it (a claim no volume binds, a claim template). */
+interface ClassUse {
+  staticVolumes: boolean;
+  provisioned: boolean;
+}
+
+/** Per class name, how the input uses it: one pass over the volumes, claims and claim templates. */
+function classUses(index: ObjectIndex): ReadonlyMap<string, ClassUse> {
+  const uses = new Map<string, ClassUse>();
+  const useOf = (className: string): ClassUse => {
+    let use = uses.get(className);
+    if (!use) uses.set(className, (use = { staticVolumes: false, provisioned: false }));
+    return use;
+  };
+  const classOf = (object: IndexedObject) => storageClassNameOf(getRecord(object.raw, 'spec'), object.annotations);
+  for (const volume of index.ofKind('PersistentVolume')) {
+    const className = classOf(volume);
+    if (className !== undefined) useOf(className).staticVolumes = true;
+  }
+  for (const claim of index.ofKind('PersistentVolumeClaim')) {
+    const className = classOf(claim);
+    if (className !== undefined && !index.volumeForClaim(claim)) useOf(className).provisioned = true;
+  }
+  for (const statefulSet of index.ofKind('StatefulSet'))
+    for (const template of claimTemplatesOf(statefulSet)) {
+      const className = storageClassNameOf(template.spec, template.annotations);
+      if (className !== undefined) useOf(className).provisioned = true;
+    }
+  return uses;
 }
