@@ -26,6 +26,7 @@ export function mayConfigureAComponent(index: ObjectIndex, configMap: IndexedObj
   return verdict;
 }
 
+/** The verdicts of one validation, by ConfigMap namespace and name (`derived` keeps one map per index). */
 function newVerdicts(): Map<string, boolean> {
   return new Map();
 }
