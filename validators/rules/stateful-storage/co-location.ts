@@ -39,23 +39,22 @@ export function keptOnOneNode(index: ObjectIndex, template: PodTemplate, singleP
   });
 }
 
+/** A pod spec's required podAffinity terms by hostname: each puts its pods on a node that runs the pods it selects. */
+export function hostnameAffinityTerms(podSpec: JsonRecord): JsonRecord[] {
+  return asArray(getRecord(podSpec, 'affinity', 'podAffinity')?.requiredDuringSchedulingIgnoredDuringExecution)
+    .map((term) => getRecord(term))
+    .filter((term): term is JsonRecord => term !== undefined && asString(term.topologyKey) === HOSTNAME_TOPOLOGY);
+}
+
 /**
  * The label selectors of a pod spec's required podAffinity terms by hostname in its own namespace:
  * the pods it must run beside. Terms that reach into other namespaces are left out, as which pods
  * they match is not in view.
  */
 export function sameNodeSelectors(podSpec: JsonRecord): unknown[] {
-  const terms = asArray(getRecord(podSpec, 'affinity', 'podAffinity')?.requiredDuringSchedulingIgnoredDuringExecution);
-  return terms
-    .map((term) => getRecord(term))
-    .filter(
-      (term) =>
-        term !== undefined &&
-        asString(term.topologyKey) === HOSTNAME_TOPOLOGY &&
-        term.namespaces === undefined &&
-        term.namespaceSelector === undefined,
-    )
-    .map((term) => term?.labelSelector);
+  return hostnameAffinityTerms(podSpec)
+    .filter((term) => term.namespaces === undefined && term.namespaceSelector === undefined)
+    .map((term) => term.labelSelector);
 }
 
 /** A workload that never runs more than one pod: one replica, no autoscaler past one, not a DaemonSet. */

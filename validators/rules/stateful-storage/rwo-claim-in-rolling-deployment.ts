@@ -17,7 +17,7 @@ import {
   storageClassOfSpec,
   takesDefaultClass,
 } from './claims';
-import { keptOnOneNode } from './co-location';
+import { hostnameAffinityTerms, keptOnOneNode } from './co-location';
 import { OverlayFix, overlayFixOf } from './overlay-patches';
 import { pinnedNodeOfPod, volumePinnedToOneNode } from './node-pinning';
 import {
@@ -215,10 +215,6 @@ function sharedFilesystemOf(
 }
 
 /**
- * Extra pods a rolling update may start, as the Deployment controller computes it: an integer, or
- * a percentage of replicas rounded up. Undefined when the value cannot be read.
- */
-/**
  * For a one-replica rolling Deployment (or DeploymentConfig) whose declared maxUnavailable lets the
  * rollout remove the old pod at once (1, or 100%), how it is written: the new pod then waits only
  * until the volume is detached from the old pod's node, a short outage, not the hang of incident 1.
@@ -237,35 +233,43 @@ function oldPodRemovedAtOnce(workload: IndexedObject): string | undefined {
   return unavailable !== undefined && unavailable >= 1 ? `maxUnavailable ${valueExcerpt(declared)}` : undefined;
 }
 
-/** A percentage of one pod, rounded down as the Deployment controller does, or a number written as a string. */
+/** maxUnavailable of one pod: a percentage rounded down as the Deployment controller does, or a whole number written as a string. */
 function unavailablePods(value: string): number | undefined {
+  return percentOfPods(value, 1, Math.floor) ?? (/^\d+$/.test(value.trim()) ? Number(value.trim()) : undefined);
+}
+
+/** A percentage (`25%`) of the replicas, rounded as the Deployment controller rounds the field; undefined for anything else. */
+function percentOfPods(value: string, replicas: number, round: (pods: number) => number): number | undefined {
   const percent = /^(\d+)%$/.exec(value.trim());
-  if (percent) return Math.floor(Number(percent[1]) / 100);
-  return /^\d+$/.test(value.trim()) ? Number(value.trim()) : undefined;
+  return percent ? round((replicas * Number(percent[1])) / 100) : undefined;
 }
 
-/** The finding when the rollout removes the old pod at once: a warning that says why it is no hang. */
-function whileOldPodGoes(
+/** What the message adds when the rollout removes the old pod at once: why it is no hang. */
+function oldPodGoesNote(maxUnavailable: string): string {
+  return (
+    ` But ${maxUnavailable} removes the old pod when the rollout starts, so the new pod waits only until the ` +
+    'volume is detached from the old node: a short outage with Multi-Attach events, not a hang. strategy: ' +
+    '{type: Recreate} says so outright.'
+  );
+}
+
+/** The finding as a warning with `note` added to its message; unchanged without a note. */
+function asWarning(
   reported: { severity?: 'warning'; message: string },
-  maxUnavailable: string | undefined,
+  note: string | undefined,
 ): { severity?: 'warning'; message: string } {
-  if (maxUnavailable === undefined) return reported;
-  return {
-    severity: 'warning',
-    message:
-      `${reported.message} But ${maxUnavailable} removes the old pod when the rollout starts, so the new pod ` +
-      'waits only until the volume is detached from the old node: a short outage with Multi-Attach events, not a ' +
-      'hang. strategy: {type: Recreate} says so outright.',
-  };
+  return note === undefined ? reported : { severity: 'warning', message: `${reported.message}${note}` };
 }
 
+/**
+ * Extra pods a rolling update may start, as the Deployment controller computes it: an integer, or
+ * a percentage of replicas rounded up. Undefined when the value cannot be read.
+ */
 function surgePods(maxSurge: unknown, replicas: number): number | undefined {
   if (maxSurge === undefined) return Math.ceil(replicas * 0.25);
-  if (typeof maxSurge === 'string') {
-    const percent = /^(\d+)%$/.exec(maxSurge.trim());
-    if (percent) return Math.ceil((replicas * Number(percent[1])) / 100);
-  }
-  return asNumber(maxSurge);
+  return (
+    (typeof maxSurge === 'string' ? percentOfPods(maxSurge, replicas, Math.ceil) : undefined) ?? asNumber(maxSurge)
+  );
 }
 
 /** The incident-1 Deployment and its ReadWriteOnce claim as YAML; the examples differ only in `strategyLines`. */
@@ -353,35 +357,30 @@ export const rwoClaimInRollingDeployment: Rule = {
       const mayShare = isLongRunning(workload) && runsPods(workload);
       // A workload that neither runs two pods at once nor may share a claim has nothing to judge.
       if (reason === undefined && !mayShare && !runsNowAndThen) continue;
+      // Notes that make the finding a warning: the overlay that makes the base safe, the old pod removed at once.
       const overlay = reason === undefined ? undefined : overlayFixOf(context.index, template);
+      const overlayWarning = overlay ? overlayNote(overlay) : undefined;
       const removedAtOnce = reason === undefined ? undefined : oldPodRemovedAtOnce(workload);
+      const rolloutWarning = removedAtOnce === undefined ? undefined : oldPodGoesNote(removedAtOnce);
+      const judged = (reported: { severity?: 'warning'; message: string }) =>
+        asWarning(asWarning(reported, rolloutWarning), overlayWarning);
       if (reason !== undefined) {
         for (const disk of inlineDisks(template.spec))
           context.report(workload, {
             path: `${template.path}.volumes[${disk.position}].${disk.plugin}`,
-            ...throughOverlay(
-              whileOldPodGoes(
-                {
-                  message:
-                    `${kind} ${workload.ref.name ?? ''} mounts inline ${disk.plugin} volume "${disk.name}", a disk that ` +
-                    `attaches to one node at a time, but ${reason}. The second pod waits in ContainerCreating while ` +
-                    'another node holds the disk (the attach fails with a Multi-Attach error).',
-                },
-                removedAtOnce,
-              ),
-              overlay,
-            ),
+            ...judged({
+              message:
+                `${kind} ${workload.ref.name ?? ''} mounts inline ${disk.plugin} volume "${disk.name}", a disk that ` +
+                `attaches to one node at a time, but ${reason}. The second pod waits in ContainerCreating while ` +
+                'another node holds the disk (the attach fails with a Multi-Attach error).',
+            }),
           });
       }
       for (const volume of claimMounts) {
         const storage = judgeStorage(judge, workload, volume);
         if (!storage) continue;
         const path = `${template.path}.volumes[${volume.position}].persistentVolumeClaim`;
-        if (reason !== undefined)
-          context.report(workload, {
-            path,
-            ...throughOverlay(whileOldPodGoes(storage.report(reason), removedAtOnce), overlay),
-          });
+        if (reason !== undefined) context.report(workload, { path, ...judged(storage.report(reason)) });
         const shared = mayShare ? mountsByClaim : runsNowAndThen && storage.attached ? jobMountsByClaim : undefined;
         if (storage.claim.object && shared) {
           const mounts = shared.get(storage.claim.object) ?? [];
@@ -544,9 +543,8 @@ function judgeStorage(
     mounts,
     report: (reason) => {
       const reported = finding(mounts, reason, storage);
-      if (unmatchedSelector) return { severity: 'warning', message: `${reported.message}${UNMATCHED_SELECTOR}` };
-      if (placeholderClass !== undefined)
-        return { severity: 'warning', message: `${reported.message}${placeholderClassNote(placeholderClass)}` };
+      if (unmatchedSelector) return asWarning(reported, UNMATCHED_SELECTOR);
+      if (placeholderClass !== undefined) return asWarning(reported, placeholderClassNote(placeholderClass));
       if (unknownDefault) return { ...reported, message: `${reported.message}${UNKNOWN_DEFAULT_CLASS}` };
       if (failing.length < candidates.length)
         return {
@@ -641,28 +639,17 @@ function runsPods(workload: IndexedObject): boolean {
   return replicas === undefined || replicas >= 1;
 }
 
-/**
- * The finding on a base that an overlay's patch in the input makes safe: a warning that names the
- * patch, as the base applied alone still fails.
- */
-function throughOverlay(
-  reported: { severity?: 'warning'; message: string },
-  overlay: OverlayFix | undefined,
-): { severity?: 'warning'; message: string } {
-  if (!overlay) return reported;
-  return {
-    severity: 'warning',
-    message:
-      `${reported.message} The kustomize patch in ${overlay.patch.source.file ?? 'the input'} ${overlay.does}: ` +
-      'applied through that overlay it does not fail, applied alone it does.',
-  };
+/** What the message adds on a base that an overlay's patch in the input makes safe: applied alone it still fails. */
+function overlayNote(overlay: OverlayFix): string {
+  return (
+    ` The kustomize patch in ${overlay.patch.source.file ?? 'the input'} ${overlay.does}: ` +
+    'applied through that overlay it does not fail, applied alone it does.'
+  );
 }
 
 /** True when the pod spec requires a node that runs some other pod (podAffinity by hostname): the pods share a node. */
 function requiresCoLocation(podSpec: JsonRecord): boolean {
-  return asArray(getRecord(podSpec, 'affinity', 'podAffinity')?.requiredDuringSchedulingIgnoredDuringExecution).some(
-    (term) => asString(getRecord(term)?.topologyKey) === 'kubernetes.io/hostname',
-  );
+  return hostnameAffinityTerms(podSpec).length > 0;
 }
 
 function optionalStorageClass(storageClass: IndexedObject | undefined): { storageClass?: IndexedObject } {
