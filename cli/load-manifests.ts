@@ -436,14 +436,28 @@ function readByOtherTools(file: string, error: unknown): boolean {
   return error instanceof YAMLException && (error.reason.startsWith('unknown tag') || isDuplicateKey(error));
 }
 
-/** The documents of a text, or undefined when there is no text or it does not parse. */
-function parsedOrUndefined(text: string | undefined, file: string): unknown[] | undefined {
+/**
+ * The documents of a text, or undefined when there is no text or it does not parse. With
+ * `lastValueWins`, a key written twice keeps its last value (js-yaml's `json` mode) instead of failing.
+ */
+function parsedOrUndefined(text: string | undefined, file: string, lastValueWins = false): unknown[] | undefined {
   if (text === undefined) return undefined;
   try {
-    return loadYamlDocuments(text, undefined, { filename: file, schema: KUBERNETES_YAML_SCHEMA });
+    return loadYamlDocuments(text, undefined, { filename: file, schema: KUBERNETES_YAML_SCHEMA, json: lastValueWins });
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A Helm values file met in a walk: the input of a chart, whatever keys it holds (`kind:
+ * Deployment` picks the descheduler chart's workload), so none of its documents names an apiVersion.
+ */
+function isHelmValues(file: string, documents: readonly unknown[]): boolean {
+  return (
+    HELM_VALUES_FILE.test(path.basename(file)) &&
+    !documents.some((document) => isRecord(document) && document.apiVersion !== undefined)
+  );
 }
 
 function isDuplicateKey(error: unknown): boolean {
@@ -457,11 +471,7 @@ function isDuplicateKey(error: unknown): boolean {
  * syntax errors as well.
  */
 function lastValueWins(text: string, file: string): unknown[] | undefined {
-  try {
-    return loadYamlDocuments(text, undefined, { filename: file, schema: KUBERNETES_YAML_SCHEMA, json: true });
-  } catch {
-    return undefined;
-  }
+  return parsedOrUndefined(text, file, true);
 }
 
 /**
@@ -587,20 +597,9 @@ function loaderFinding(file: string, line: number, message: string, fix: string)
 }
 
 const CONF_FILE = /\.conf$/i;
+const JSON_FILE = /\.json$/i;
 /** A Helm values file's name: `values.yaml`, `values-prod.yaml`, `descheduler-values.yaml`, `values.dev.yml`. */
 const HELM_VALUES_FILE = /(?:^|[-_.])values(?:[-_.][^/\\]*)?\.ya?ml$/i;
-
-/**
- * A Helm values file met in a walk: the input of a chart, whatever keys it holds (`kind:
- * Deployment` picks the descheduler chart's workload), so none of its documents names an apiVersion.
- */
-function isHelmValues(file: string, documents: readonly unknown[]): boolean {
-  return (
-    HELM_VALUES_FILE.test(path.basename(file)) &&
-    !documents.some((document) => isRecord(document) && document.apiVersion !== undefined)
-  );
-}
-const JSON_FILE = /\.json$/i;
 /** js-yaml's reason for a mapping that names a key twice. */
 const DUPLICATED_KEY = 'duplicated mapping key';
 /** The templates a file that does not parse may be, before it is rendered. */
