@@ -85,13 +85,19 @@ const SIDECAR_REMEDY =
   'Move the sidecar to v2.0 or later, which uses Leases (from v1.1, --leader-election-type=leases also does).';
 
 /**
- * Control-plane component images (and hyperkube running one), which elect a leader unless
+ * Control-plane component images (and hyperkube running one), which from 1.4 elect a leader unless
  * `--leader-elect=false` and, before 1.20, do it on a legacy lock: `endpoints` until 1.16,
  * `endpointsleases` (which still writes the Endpoints object) from 1.17 (kubernetes#84084), `leases`
  * from 1.20 (kubernetes#94603).
  */
 const CONTROL_PLANE_IMAGE =
   /(?:^|\/)(kube-scheduler|kube-controller-manager|cloud-controller-manager|hyperkube)(?:-(?:amd64|arm64|arm|ppc64le|s390x))?:v1\.(\d+)\./;
+/**
+ * The first minor whose control-plane components elect a leader without `--leader-elect`: the flag
+ * came in 1.2 switched off (kubernetes#19347, #19621: `--leader-elect[=false]`) and was switched on
+ * by default after 1.3 (kubernetes#29207); 1.0 and 1.1 have no leader election at all.
+ */
+const LEADER_ELECT_DEFAULT_ON_SINCE_MINOR = 4;
 /** The words that name a control-plane component in hyperkube's command line (`/hyperkube scheduler`), and its name. */
 const HYPERKUBE_COMPONENTS: ReadonlyMap<string, string> = new Map([
   ['kube-scheduler', 'kube-scheduler'],
@@ -129,6 +135,7 @@ function imageDefaultLock(
       : program;
   const minor = Number(minorText);
   if (component === undefined || minor >= 20) return undefined;
+  if (minor < LEADER_ELECT_DEFAULT_ON_SINCE_MINOR && enabled !== 'true') return undefined;
   return {
     lock: minor >= 17 ? 'endpointsleases' : 'endpoints',
     which: `${component} v1.${minor}`,

@@ -263,6 +263,34 @@ spec:
       expect(hits(imageOnly('registry.k8s.io/kube-scheduler:v1.19.16', ['kube-scheduler']))).toHaveLength(1);
     });
 
+    test('real world: a v1.1 hyperkube scheduler has no leader election; v1.2 and v1.3 elect only when --leader-elect is given', () => {
+      // boul/tf-cs-kubernetes manifests/kube-scheduler.yaml: hyperkube v1.1.8, which predates leader election.
+      const boulScheduler = load(`
+apiVersion: v1
+kind: Pod
+metadata:
+  name: kube-scheduler
+  namespace: kube-system
+spec:
+  hostNetwork: true
+  containers:
+  - name: kube-scheduler
+    image: quay.io/coreos/hyperkube:v1.1.8_coreos.0
+    command:
+    - /hyperkube
+    - scheduler
+    - --master=http://127.0.0.1:8080
+`) as Record<string, unknown>;
+      expect(ruleHits([boulScheduler], RULE)).toEqual([]);
+      expect(ruleHits([hyperkubeControllerManager('v1.3.6')], RULE)).toEqual([]);
+      const switchedOn = findingsFor([hyperkubeControllerManager('v1.3.6', ['--leader-elect'])]).filter(
+        (f) => f.rule === RULE,
+      );
+      expect(switchedOn.map((f) => [f.path, f.severity])).toEqual([['spec.containers[0].image', 'warning']]);
+      expect(switchedOn[0]!.message).toContain('kube-controller-manager v1.3');
+      expect(ruleHits([hyperkubeControllerManager('v1.4.0')], RULE)).toHaveLength(1);
+    });
+
     test('passes v1.20 and later, a lock flag, election switched off, a --config file, and hyperkube running something else', () => {
       expect(
         ruleHits(
