@@ -297,9 +297,9 @@ function deploymentOnClaimExample(strategyLines: readonly string[]): string {
 export const rwoClaimInRollingDeployment: Rule = {
   id: 'rwo-claim-in-rolling-deployment',
   severity: 'error',
-  scope: [...OWNERS, 'CronJob', ...STORAGE_KINDS],
+  scope: [...OWNERS, 'CronJob', 'Pod', ...STORAGE_KINDS],
   summary:
-    'A ReadWriteOnce/ReadWriteOncePod claim (or an inline cloud disk) is mounted by a workload that can run two pods at once on different nodes (a rolling or scaled Deployment, one an autoscaler in its directory scales past one pod, parallel Jobs, a DaemonSet, StatefulSet pods sharing one claim), or by two workloads deployed together (written in one file); a DaemonSet on a volume that lives on one node (local, node-local provisioner) is refused too, as its other pods stay Pending; a Job or CronJob on a claim that a running workload holds is warned.',
+    'A ReadWriteOnce/ReadWriteOncePod claim (or an inline cloud disk) is mounted by a workload that can run two pods at once on different nodes (a rolling or scaled Deployment, one an autoscaler in its directory scales past one pod, parallel Jobs, a DaemonSet, StatefulSet pods sharing one claim), or by two workloads deployed together (written in one file); a DaemonSet on a volume that lives on one node (local, node-local provisioner) is refused too, as its other pods stay Pending; a Job, CronJob or bare Pod on a claim that a running workload holds is warned.',
   why:
     'Incident 1: a stateful service ran as a rolling Deployment on a ReadWriteOnce Ceph RBD volume. ' +
     '`kubectl apply` of a new image started the new pod on another node while the old node still held ' +
@@ -332,7 +332,8 @@ export const rwoClaimInRollingDeployment: Rule = {
     for (const template of context.index.podTemplates()) {
       const workload = template.owner;
       const kind = workload.ref.kind ?? '';
-      const runsNowAndThen = kind === 'Job' || kind === 'CronJob';
+      // A bare Pod is judged as a job run is: beside a workload that holds its claim, it may land elsewhere.
+      const runsNowAndThen = kind === 'Job' || kind === 'CronJob' || kind === 'Pod';
       if (!OWNERS.has(kind) && !runsNowAndThen) continue;
       // Every pod of a workload pinned to one node runs there, where ReadWriteOnce allows them all;
       // so do those a required podAffinity keeps beside pods that all run on one node.
@@ -353,7 +354,7 @@ export const rwoClaimInRollingDeployment: Rule = {
         continue;
       }
       if (pinning) continue;
-      const reason = kind === 'CronJob' ? undefined : concurrentPodsReason(context.index, workload);
+      const reason = kind === 'CronJob' || kind === 'Pod' ? undefined : concurrentPodsReason(context.index, workload);
       const mayShare = isLongRunning(workload) && runsPods(workload);
       // A workload that neither runs two pods at once nor may share a claim has nothing to judge.
       if (reason === undefined && !mayShare && !runsNowAndThen) continue;
@@ -596,9 +597,9 @@ function reportSharedClaim(context: RuleContext, mounts: readonly ClaimMount[]):
 /**
  * A Job or CronJob (a backup, a report) mounting an attached claim that a running workload holds,
  * in any file: each run whose pod the scheduler puts on another node waits in ContainerCreating
- * (Multi-Attach) and never runs, which no one sees until the backup is needed. A warning, as the
- * scheduler may place it on the holder's node; pods required on the holder's node (podAffinity by
- * hostname) are left alone.
+ * (Multi-Attach) and never runs, which no one sees until the backup is needed. A bare Pod (a debug
+ * or migration pod) on such a claim waits the same way. A warning, as the scheduler may place it on
+ * the holder's node; pods required on the holder's node (podAffinity by hostname) are left alone.
  */
 function reportJobOnHeldClaim(
   context: RuleContext,
@@ -612,15 +613,19 @@ function reportJobOnHeldClaim(
     if (mount.reported || mount.coLocated || reported.has(mount.workload)) continue;
     reported.add(mount.workload);
     const holderName = `${holder.workload.ref.kind ?? ''} ${holder.workload.ref.name ?? ''}`;
+    const barePod = mount.workload.ref.kind === 'Pod';
     context.report(mount.workload, {
       path: mount.path,
       severity: 'warning',
       message:
         `${mount.storage.mounts}, which ${holderName} keeps attached to the node its pod runs on, and nothing ` +
-        `schedules this ${mount.workload.ref.kind ?? ''}'s pods onto that node: a run whose pod lands on another ` +
-        'node waits in ContainerCreating (the attach fails with a Multi-Attach error) and never runs.',
+        (barePod
+          ? 'schedules this Pod onto that node: placed on another node, it waits in ContainerCreating (the attach ' +
+            `fails with a Multi-Attach error) for as long as ${holderName} runs.`
+          : `schedules this ${mount.workload.ref.kind ?? ''}'s pods onto that node: a run whose pod lands on ` +
+            'another node waits in ContainerCreating (the attach fails with a Multi-Attach error) and never runs.'),
       fix:
-        `Require the node of ${holderName}'s pod for the job's pods: affinity.podAffinity.` +
+        `Require the node of ${holderName}'s pod for ${barePod ? 'this Pod' : "the job's pods"}: affinity.podAffinity.` +
         'requiredDuringSchedulingIgnoredDuringExecution with topologyKey kubernetes.io/hostname and a ' +
         `labelSelector on ${holderName}'s pod labels. Or run the task in ${holderName}'s own pod.`,
     });

@@ -104,6 +104,72 @@ describe(`${RULE}: one claim mounted by two workloads`, () => {
       ).toEqual([{ name: 'restore', path: PATH, severity: 'warning', message: expect.any(String) }]);
     });
 
+    // sp-202/cloud-native-bigdata-stack archive-v2/legacy-uc-configs/uc-db-patch.yaml (held-out-187): a
+    // debug Pod sleeps on the database claim that the Recreate unity-catalog server Deployment holds.
+    const ucClaim = claim('unity-catalog-unitycatalog-server-db', { accessModes: ['ReadWriteOnce'] });
+    const ucServer = workload(
+      'Deployment',
+      'unity-catalog-unitycatalog-server',
+      podSpec([claimVolume('unity-catalog-unitycatalog-server-db')]),
+      recreate,
+    );
+    const debugPod = (pod: Record<string, unknown>) => ({
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'uc-db-patch' },
+      spec: { ...pod, restartPolicy: 'Never' },
+    });
+
+    test('real world: a bare debug Pod on the claim a Deployment holds is warned, naming the holder', () => {
+      const found = hits([
+        { object: ucClaim, file: 'charts/gen/unity-catalog.yaml' },
+        { object: ucServer, file: 'charts/gen/unity-catalog.yaml' },
+        {
+          object: debugPod(podSpec([claimVolume('unity-catalog-unitycatalog-server-db')])),
+          file: 'legacy-uc-configs/uc-db-patch.yaml',
+        },
+      ]);
+      expect(found).toEqual([
+        {
+          name: 'uc-db-patch',
+          path: 'spec.volumes[0].persistentVolumeClaim',
+          severity: 'warning',
+          message: expect.stringContaining('which Deployment unity-catalog-unitycatalog-server keeps attached'),
+        },
+      ]);
+      expect(found[0]?.message).toContain('schedules this Pod onto that node');
+    });
+
+    test('passes a bare Pod no running workload holds the claim of, and one required on the holder’s node', () => {
+      const alone = debugPod(podSpec([claimVolume('unity-catalog-unitycatalog-server-db')]));
+      expect(
+        hits([
+          { object: ucClaim, file: 'a.yaml' },
+          { object: alone, file: 'b.yaml' },
+        ]),
+      ).toEqual([]);
+      const beside = debugPod({
+        ...podSpec([claimVolume('unity-catalog-unitycatalog-server-db')]),
+        affinity: {
+          podAffinity: {
+            requiredDuringSchedulingIgnoredDuringExecution: [
+              {
+                labelSelector: { matchLabels: { app: 'unity-catalog-unitycatalog-server' } },
+                topologyKey: 'kubernetes.io/hostname',
+              },
+            ],
+          },
+        },
+      });
+      expect(
+        hits([
+          { object: ucClaim, file: 'a.yaml' },
+          { object: ucServer, file: 'a.yaml' },
+          { object: beside, file: 'b.yaml' },
+        ]),
+      ).toEqual([]);
+    });
+
     test('passes a job required on the holder’s node, one no running workload holds, and one on a shared filesystem', () => {
       const onHoldersNode = cronJob({
         ...podSpec([claimVolume('nextcloud-data-claim')]),
