@@ -4,6 +4,7 @@ import {
   KubeVersion,
   FixPlan,
   ObjectRef,
+  declaredKubernetesVersion,
   fixFor,
   objectRefOf,
   parseFieldPath,
@@ -52,12 +53,21 @@ export interface LintCommandOptions {
 
 /** `ballast lint`: the result and its rendering; the exit code is 1 when any unsuppressed error remains. */
 export function lint(paths: readonly string[], options: LintCommandOptions): LintResult {
-  const lintOptions = readLintOptions(options.config, options.cwd, options.kubeVersion);
+  const configured = readLintOptions(options.config, options.cwd, options.kubeVersion);
 
   const manifests = loadManifests(paths.length > 0 ? paths : ['.'], {
     ...(options.readStdin ? { readStdin: options.readStdin } : {}),
     ...(options.maxFileBytes !== undefined ? { maxFileBytes: options.maxFileBytes } : {}),
   });
+  // With no target set, the cluster version the input itself declares (a kubeadm configuration,
+  // control-plane static pods) is the one its files are applied to.
+  const declared =
+    configured.kubernetesVersionSource === 'default'
+      ? declaredKubernetesVersion(manifests.objects.map(({ object }) => object))
+      : undefined;
+  const lintOptions: LintOptions = declared
+    ? { ...configured, kubernetesVersion: declared.version, kubernetesVersionSource: 'input' }
+    : configured;
   // Patches go along as facts about their base (a StorageClass patch that sets the default).
   const inputs = [...manifests.objects, ...manifests.patches.map((patch) => ({ ...patch, patch: true }))];
   const report = validateObjects(inputs, lintOptions);
@@ -158,7 +168,11 @@ export function lint(paths: readonly string[], options: LintCommandOptions): Lin
           source: 'command line',
           upgradeFrom: lintOptions.kubernetesVersion.toString(),
         }
-      : { kubernetesVersion: lintOptions.kubernetesVersion.toString(), source: lintOptions.kubernetesVersionSource },
+      : {
+          kubernetesVersion: lintOptions.kubernetesVersion.toString(),
+          source: lintOptions.kubernetesVersionSource,
+          ...(declared ? { declaredBy: declared.declaredBy } : {}),
+        },
     ...(baseline && options.suppressionsFile !== undefined ? { baselineFile: options.suppressionsFile } : {}),
     files: manifests.files,
     objects: () => lintedObjects(manifests),

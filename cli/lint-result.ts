@@ -77,6 +77,8 @@ export interface LintedObject {
 export interface LintTarget {
   readonly kubernetesVersion: string;
   readonly source: VersionSource;
+  /** With source `input`: what in the input declares the version (`kubernetesVersion v1.29.3 (ClusterConfiguration)`). */
+  readonly declaredBy?: string;
   /** With `--upgrade-to`: the version upgraded from; the findings are what becomes an error on upgrade. */
   readonly upgradeFrom?: string;
 }

@@ -49,7 +49,7 @@ export async function run(argv: readonly string[], io: CliIo = processIo): Promi
     )
     .option(
       '--kube-version <X.Y>',
-      `target Kubernetes version, "MAJOR.MINOR" (default: $${KUBERNETES_VERSION_ENV}, else kubernetesVersion in the config, else ${DEFAULT_KUBERNETES_VERSION})`,
+      `target Kubernetes version, "MAJOR.MINOR" (default: $${KUBERNETES_VERSION_ENV}, else kubernetesVersion in the config, else the version the input declares (kubeadm, Cluster API, control-plane static pods), else ${DEFAULT_KUBERNETES_VERSION})`,
     )
     .option('--max-file-size <MiB>', 'the largest file (or standard input) read, in MiB (default: 64)')
     .addOption(

@@ -32,11 +32,12 @@ export function acceptAdvice(ruleId: string): string {
 }
 
 /** `Kubernetes 1.31 (from BALLAST_KUBERNETES_VERSION)`: the target, printed in every report. */
-export function targetDescription(version: KubeVersion | string, source: VersionSource): string {
+export function targetDescription(version: KubeVersion | string, source: VersionSource, declaredBy?: string): string {
   const origin: Record<VersionSource, string> = {
     'command line': 'from --kube-version',
     environment: 'from BALLAST_KUBERNETES_VERSION',
     configuration: 'from the configuration',
+    input: `declared by the input: ${declaredBy ?? 'a control-plane version'}; --kube-version overrides it`,
     default: 'the default: the newest version the rules know',
   };
   return `Kubernetes ${version.toString()} (${origin[source]})`;

@@ -4,6 +4,7 @@ export * from './go-duration';
 export * from './json';
 export * from './list-items';
 export * from './kube-version';
+export * from './declared-kube-version';
 export * from './object-index';
 export * from './pod-templates';
 export * from './rule';

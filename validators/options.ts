@@ -45,7 +45,7 @@ export interface BallastOptions {
 export type RuleSwitch = 'off' | 'on' | 'error' | 'warning' | boolean;
 
 /** Where the target version came from, printed beside it in every report. */
-export type VersionSource = 'command line' | 'environment' | 'configuration' | 'default';
+export type VersionSource = 'command line' | 'environment' | 'configuration' | 'input' | 'default';
 
 /** Options checked and turned into what the engine takes. */
 export interface ResolvedOptions extends ValidationOptions {

@@ -41,7 +41,7 @@ export function formatText(result: LintResult, options: FormatOptions): string {
       : '');
   const line =
     `${files} file${files === 1 ? '' : 's'}, ${objects} object${objects === 1 ? '' : 's'}: ${counts}` +
-    ` (target ${targetDescription(result.target.kubernetesVersion, result.target.source)})`;
+    ` (target ${targetDescription(result.target.kubernetesVersion, result.target.source, result.target.declaredBy)})`;
   out.push(errors > 0 ? paint('red', line) : warnings > 0 ? paint('yellow', line) : line);
   const skipped = skippedLine(result.summary.skipped);
   if (skipped) out.push(paint('dim', skipped));

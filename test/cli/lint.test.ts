@@ -360,6 +360,84 @@ describe('ballast lint: configuration', () => {
   });
 });
 
+describe('ballast lint: the version the input declares', () => {
+  // erpost/kubernetes (held-out-190): a v1.12.2 kube-apiserver static pod beside a kubelet
+  // configuration whose evictionHard names the four signals that were the whole default set before 1.30.
+  const APISERVER_1_12 = `apiVersion: v1
+kind: Pod
+metadata: {name: kube-apiserver, namespace: kube-system}
+spec:
+  hostNetwork: true
+  containers:
+  - name: kube-apiserver
+    image: k8s.gcr.io/kube-apiserver:v1.12.2
+    command: [kube-apiserver, --advertise-address=10.0.0.10]
+`;
+  const KUBELET_FOUR_SIGNALS = `apiVersion: kubelet.config.k8s.io/v1beta1
+kind: KubeletConfiguration
+evictionHard:
+  imagefs.available: 15%
+  memory.available: 100Mi
+  nodefs.available: 10%
+  nodefs.inodesFree: 5%
+`;
+  const input = `${APISERVER_1_12}---\n${KUBELET_FOUR_SIGNALS}`;
+
+  test('real world: with no target set, a v1.12 control plane is judged at 1.20 (the oldest the rules know), saying so', async () => {
+    const { code, json } = await lintJson(['-'], input);
+    expect(code).toBe(0);
+    expect(json.findings.filter((f) => f.rule === 'eviction-hard-drops-default-signals')).toEqual([]);
+    expect(json.target).toEqual({
+      kubernetesVersion: '1.20',
+      source: 'input',
+      declaredBy: expect.stringContaining('kube-apiserver image v1.12.2 (Pod kube-apiserver)'),
+    });
+    const text = await ballast(['lint', '-'], input);
+    expect(text.stdout).toContain('(target Kubernetes 1.20 (declared by the input: kube-apiserver image v1.12.2');
+    expect(text.stdout).toContain('--kube-version overrides it');
+  });
+
+  test('--kube-version (or the environment, or the configuration) overrides the declared version', async () => {
+    const { code, json } = await lintJson(['--kube-version', '1.35', '-'], input);
+    expect(code).toBe(1);
+    expect(json.target).toEqual({ kubernetesVersion: '1.35', source: 'command line' });
+    expect(
+      json.findings.filter((f) => f.rule === 'eviction-hard-drops-default-signals').map((f) => [f.path, f.severity]),
+    ).toEqual([['evictionHard', 'error']]);
+  });
+
+  test('declarations that disagree, and a kube-scheduler run by a Deployment, leave the default', async () => {
+    const kubeadm129 = `apiVersion: kubeadm.k8s.io/v1beta3
+kind: ClusterConfiguration
+kubernetesVersion: v1.29.3
+`;
+    expect((await lintJson(['-'], `${kubeadm129}---\n${KUBELET_FOUR_SIGNALS}`)).json.target).toEqual({
+      kubernetesVersion: '1.29',
+      source: 'input',
+      declaredBy: 'kubernetesVersion v1.29.3 (ClusterConfiguration)',
+    });
+    const disagreeing = await lintJson(['-'], `${kubeadm129}---\n${input}`);
+    expect(disagreeing.json.target).toEqual({ kubernetesVersion: DEFAULT_KUBERNETES_VERSION, source: 'default' });
+    const secondScheduler = `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: user-scheduler}
+spec:
+  selector: {matchLabels: {app: user-scheduler}}
+  template:
+    metadata: {labels: {app: user-scheduler}}
+    spec:
+      containers:
+      - name: kube-scheduler
+        image: registry.k8s.io/kube-scheduler:v1.26.8
+        command: [kube-scheduler, --leader-elect=false]
+`;
+    expect((await lintJson(['-'], secondScheduler)).json.target).toEqual({
+      kubernetesVersion: DEFAULT_KUBERNETES_VERSION,
+      source: 'default',
+    });
+  });
+});
+
 describe('ballast lint: output formats', () => {
   test('text: grouped by file with line, severity, object, path and fix; colour only when asked for (a TTY)', async () => {
     const plain = await ballast(['lint', '-'], PV_WITH_NAMESPACE);
