@@ -173,7 +173,7 @@ function replacementFor(text: string, root: unknown, path: ReadonlyArray<string 
     } else if (isSeq(node) && typeof segment === 'number') {
       const item: unknown = node.items[segment];
       if (last) {
-        if (edit.op === 'delete' || !item) return { unsafe: 'only whole values in a list are replaced' };
+        if (edit.op !== 'set' || !item) return { unsafe: 'only whole values in a list are replaced' };
         return replaceValue(text, item, edit.value);
       }
       node = item;
@@ -211,10 +211,18 @@ function keepLastReplacements(
 }
 
 function editInMap(text: string, map: YAMLMap, pair: Pair | undefined, key: string, edit: FieldEdit): Planned {
+  if (edit.op === 'rename') return pair ? renameKey(pair, edit.to) : { unsafe: `no ${key} to rename` };
   if (edit.op === 'set' && pair) return replacePairValue(text, pair, edit.value);
   if (edit.op === 'delete' && !pair) return {};
-  if (edit.op === 'set') return insertPair(text, map, key, edit.value);
+  if (edit.op === 'set') return insertPair(text, map, key, edit.value, edit.first === true);
   return deletePair(text, map, pair as Pair);
+}
+
+/** The key's own text replaced, its value and comments untouched. */
+function renameKey(pair: Pair, to: string): Planned {
+  const range = (pair.key as Node | undefined)?.range;
+  if (!range || !isScalar(pair.key)) return { unsafe: 'the key has no position' };
+  return { replacement: { start: range[0], end: range[1], text: flowText(to) } };
 }
 
 /**
@@ -261,20 +269,23 @@ function valueText(original: unknown, replacement: unknown): string {
   return flowText(replacement);
 }
 
-function insertPair(text: string, map: YAMLMap, key: string, value: unknown): Planned {
+function insertPair(text: string, map: YAMLMap, key: string, value: unknown, first: boolean): Planned {
   const entry = `${flowText(key)}: ${flowText(value)}`;
   const range = map.range;
   if (!range) return { unsafe: 'the mapping has no position' };
+  const firstKey = (map.items[0]?.key as Node | undefined)?.range?.[0];
   if (map.flow) {
+    if (first && firstKey !== undefined) return { replacement: { start: firstKey, end: firstKey, text: `${entry}, ` } };
     const close = text.lastIndexOf('}', range[1]);
     return { replacement: { start: close, end: close, text: `${map.items.length > 0 ? ', ' : ''}${entry}` } };
   }
   const lastPair = map.items[map.items.length - 1];
-  const firstKey = (map.items[0]?.key as Node | undefined)?.range?.[0];
   const lastEnd =
     (lastPair?.value as Node | null | undefined)?.range?.[1] ?? (lastPair?.key as Node | undefined)?.range?.[1];
   if (firstKey === undefined || lastEnd === undefined) return { unsafe: 'an empty block mapping' };
   const indent = firstKey - (text.lastIndexOf('\n', firstKey - 1) + 1);
+  // Before the first key, on its line: the new key takes the first key's indentation, which follows it.
+  if (first) return { replacement: { start: firstKey, end: firstKey, text: `${entry}\n${' '.repeat(indent)}` } };
   let at = text.indexOf('\n', Math.max(lastEnd - 1, 0));
   if (at < 0) at = text.length;
   else if (text[at - 1] === '\r') at--;

@@ -8,40 +8,10 @@ import { AL2_EVICTION_HARD, inKarpenterKubeletSettings } from './rules/eviction/
 import { embeddedYamlDocuments } from './embedded-yaml';
 import { NFS_CLIENT } from './node-prerequisites';
 import { SYSTEMD_DROP_IN_KIND } from './systemd-drop-in';
+import type { FixEdit, FixPlan } from './fix-plan';
+import { completeObjectType } from './rules/input/object-without-type';
 
-/**
- * One change to an object, by field path from the object's root; or, with `in`, from the root of
- * the YAML document held in the string at `in` (a kind `kubeadmConfigPatches` entry, a ConfigMap value).
- */
-export type FixEdit =
-  | {
-      readonly op: 'set';
-      readonly path: ReadonlyArray<string | number>;
-      readonly value: unknown;
-      readonly in?: ReadonlyArray<string | number>;
-    }
-  | {
-      readonly op: 'delete';
-      readonly path: ReadonlyArray<string | number>;
-      readonly in?: ReadonlyArray<string | number>;
-    }
-  | {
-      /**
-       * The mapping at `path` less its last segment writes that key more than once (invalid YAML):
-       * every writing but the last is removed, keeping the value the API server applied.
-       */
-      readonly op: 'keep-last';
-      readonly path: ReadonlyArray<string | number>;
-      readonly in?: ReadonlyArray<string | number>;
-    };
-
-/**
- * What can be done about a finding mechanically: the edits, or why no edit is safe. `precondition`
- * marks edits that are right only once something outside the file is true (nodes carry a label):
- * `ballast fix` applies them only when asked to (`--require-node-labels`), and says what to do first.
- */
-export type FixPlan =
-  { readonly edits: readonly FixEdit[]; readonly precondition?: string } | { readonly unsafe: string };
+export type { FixEdit, FixPlan } from './fix-plan';
 
 type Fixer = (finding: Finding, object: JsonRecord, version: KubeVersion) => FixPlan;
 
@@ -54,6 +24,7 @@ const LEGACY_LOCK = /^(.*=)?(endpoints|configmaps|endpointsleases|configmapsleas
  * machine-applicable fix"). `ballast fix` applies them; `ballast lint --format json` shows them.
  */
 const FIXERS: ReadonlyMap<string, Fixer> = new Map<string, Fixer>([
+  ['object-without-type', (_finding, object) => completeObjectType(object)],
   ['persistent-volume-with-namespace', () => ({ edits: [{ op: 'delete', path: ['metadata', 'namespace'] }] })],
   [
     'recycle-reclaim-policy',
@@ -377,7 +348,6 @@ const NO_MACHINE_FIX: ReadonlyMap<string, string> = new Map([
   ],
   ['invalid-suppression', 'the justification is yours to write'],
   ['duplicate-object', 'which of the two definitions is meant is not in the file'],
-  ['object-without-type', 'the missing apiVersion or kind is not in the file'],
 ]);
 
 /** True when `ballast fix` can fix findings of the rule (where the finding's form allows it). */

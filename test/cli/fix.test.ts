@@ -229,4 +229,45 @@ describe('ballast fix', () => {
       tree.cleanup();
     }
   });
+
+  test('real world: a misspelt piVersion is renamed in place, a ConfigMap without one gets apiVersion: v1 before its first key', async () => {
+    // harsh4870/Kubernetes-wordpress-php-fpm-nginx wordpress-service.yaml; StackPointCloud/external-storage
+    // local-volume/bootstrapper/deployment/kubernetes/example-config.yaml (its comment lines kept above).
+    const service = [
+      'piVersion: v1',
+      'kind: Service',
+      'metadata:',
+      '  name: wordpress-site',
+      'spec:',
+      '  ports:',
+      '  - port: 80',
+      '',
+    ].join('\n');
+    const configMap = [
+      '# The config map is used to configure local volume discovery',
+      'kind: ConfigMap',
+      'metadata:',
+      '  name: local-volume-config',
+      '  namespace: kube-system',
+      'data:',
+      '  "local-fast": |',
+      '    {"hostDir": "/mnt/ssds"}',
+      '',
+    ].join('\n');
+    const tree = tempTree({ 'service.yaml': service, 'config.yaml': configMap });
+    try {
+      const run = await ballast(['fix', tree.dir]);
+      expect(run.code).toBe(0);
+      expect(fs.readFileSync(path.join(tree.dir, 'service.yaml'), 'utf8')).toBe(
+        service.replace('piVersion', 'apiVersion'),
+      );
+      expect(fs.readFileSync(path.join(tree.dir, 'config.yaml'), 'utf8')).toBe(
+        configMap.replace('kind: ConfigMap', 'apiVersion: v1\nkind: ConfigMap'),
+      );
+      const again = await ballast(['fix', tree.dir]);
+      expect(again.stderr).toContain('0 finding(s) fixed in 0 file(s)');
+    } finally {
+      tree.cleanup();
+    }
+  });
 });

@@ -1,6 +1,8 @@
+import { distance } from 'fastest-levenshtein';
 import { isClusterScopedKind } from '../../cluster-scoped-kinds';
-import { isRecord } from '../../json';
+import { JsonRecord, isRecord } from '../../json';
 import { WORKLOAD_KINDS } from '../../pod-templates';
+import type { FixPlan } from '../../fix-plan';
 import { Rule } from '../../rule';
 
 /**
@@ -45,6 +47,27 @@ const GATEWAY_API_KINDS = new Set([
   'BackendTLSPolicy',
 ]);
 
+/** How far a key may be from `apiVersion` or `kind` to read as a misspelling of it (`piVersion`, `apiVerison`, `Kind`). */
+const MISSPELLING_DISTANCE: Readonly<Record<TypeField, number>> = { apiVersion: 2, kind: 1 };
+
+type TypeField = 'apiVersion' | 'kind';
+
+/**
+ * The key of `raw` that reads as a misspelt `field` (`piVersion: v1`, `Kind: Service`): one that
+ * differs only in case or by a letter or two, whose value is a string. Undefined when `field` is
+ * written, or no key is that close.
+ */
+export function misspeltTypeKey(raw: JsonRecord, field: TypeField): string | undefined {
+  if (field in raw) return undefined;
+  const wanted = field.toLowerCase();
+  return Object.keys(raw).find(
+    (key) =>
+      typeof raw[key] === 'string' &&
+      key !== field &&
+      (key.toLowerCase() === wanted || distance(key.toLowerCase(), wanted) <= MISSPELLING_DISTANCE[field]),
+  );
+}
+
 export const objectWithoutType: Rule = {
   id: 'object-without-type',
   severity: 'error',
@@ -63,17 +86,28 @@ export const objectWithoutType: Rule = {
     for (const object of context.index.objects) {
       const { apiVersion, kind } = object.ref;
       if (apiVersion !== undefined && kind !== undefined) continue;
-      // An apiVersion alone is a Kubernetes object only with object metadata (Chart.yaml and
-      // clusterctl's metadata.yaml carry an apiVersion and nothing of an object).
-      if (kind === undefined && !isRecord(object.raw.metadata)) continue;
-      // openshift-install's install-config.yaml: `apiVersion: v1` and metadata, no kind, and the
-      // cluster's required baseDomain; the installer reads it, nothing applies it.
-      if (kind === undefined && typeof object.raw.baseDomain === 'string') continue;
-      if (apiVersion === undefined && !isBuiltInKind(kind)) continue;
       const missing = apiVersion === undefined ? 'apiVersion' : 'kind';
+      // `piVersion: v1` beside a kind (or a kind misspelt beside an apiVersion) is a Kubernetes
+      // object with a typo, whatever its kind.
+      const misspelt =
+        apiVersion === undefined || kind === undefined ? misspeltTypeKey(object.raw, missing) : undefined;
+      if (misspelt === undefined) {
+        // An apiVersion alone is a Kubernetes object only with object metadata (Chart.yaml and
+        // clusterctl's metadata.yaml carry an apiVersion and nothing of an object).
+        if (kind === undefined && !isRecord(object.raw.metadata)) continue;
+        // openshift-install's install-config.yaml: `apiVersion: v1` and metadata, no kind, and the
+        // cluster's required baseDomain; the installer reads it, nothing applies it.
+        if (kind === undefined && typeof object.raw.baseDomain === 'string') continue;
+        if (apiVersion === undefined && !isBuiltInKind(kind)) continue;
+      }
       context.report(object, {
         path: missing,
-        message: `the document has ${missing === 'kind' ? 'an apiVersion' : 'a kind'} but no ${missing} (or it is not a text): kubectl refuses it, and no rule can check it.`,
+        message:
+          `the document has ${missing === 'kind' ? 'an apiVersion' : 'a kind'} but no ${missing}` +
+          (misspelt === undefined
+            ? ' (or it is not a text)'
+            : ` (the key "${misspelt}" reads as a misspelt ${missing})`) +
+          ': kubectl refuses it, and no rule can check it.',
       });
     }
   },
@@ -87,4 +121,46 @@ function isBuiltInKind(kind: string | undefined): boolean {
       isClusterScopedKind(kind) ||
       GATEWAY_API_KINDS.has(kind))
   );
+}
+
+/**
+ * Kinds whose apiVersion is certain: each has one group and version served today, with the schema
+ * its earlier versions had (rbac.authorization.k8s.io/v1beta1, extensions/v1beta1 NetworkPolicy).
+ * Not Deployment and the other apps kinds (apps/v1 requires a selector the old groups did not),
+ * Ingress, HorizontalPodAutoscaler, PodDisruptionBudget or CronJob, whose versions differ in fields.
+ */
+const CERTAIN_API_VERSIONS: ReadonlyMap<string, string> = new Map([
+  ...['ConfigMap', 'Secret', 'Service', 'ServiceAccount', 'PersistentVolumeClaim', 'PersistentVolume', 'Pod'].map(
+    (kind) => [kind, 'v1'] as const,
+  ),
+  ...['Namespace', 'Endpoints', 'LimitRange', 'ResourceQuota', 'ReplicationController'].map(
+    (kind) => [kind, 'v1'] as const,
+  ),
+  ...['Role', 'RoleBinding', 'ClusterRole', 'ClusterRoleBinding'].map(
+    (kind) => [kind, 'rbac.authorization.k8s.io/v1'] as const,
+  ),
+  ['StorageClass', 'storage.k8s.io/v1'],
+  ['NetworkPolicy', 'networking.k8s.io/v1'],
+  ['PriorityClass', 'scheduling.k8s.io/v1'],
+  ['Lease', 'coordination.k8s.io/v1'],
+  ['Job', 'batch/v1'],
+]);
+
+/**
+ * The fix of an incomplete type: a misspelt key renamed (`piVersion` to `apiVersion`), or the one
+ * apiVersion a kind can have written before its first key. Anything else is a choice for a person.
+ */
+export function completeObjectType(object: JsonRecord): FixPlan {
+  const missing: TypeField = typeof object.apiVersion === 'string' ? 'kind' : 'apiVersion';
+  const misspelt = misspeltTypeKey(object, missing);
+  if (misspelt !== undefined) return { edits: [{ op: 'rename', path: [misspelt], to: missing }] };
+  const certain =
+    missing === 'apiVersion' && typeof object.kind === 'string' ? CERTAIN_API_VERSIONS.get(object.kind) : undefined;
+  if (certain !== undefined) return { edits: [{ op: 'set', path: ['apiVersion'], value: certain, first: true }] };
+  return {
+    unsafe:
+      missing === 'kind'
+        ? 'which kind the object is, is not in the file'
+        : `${String(object.kind)} has had API versions whose fields differ: write the apiVersion its fields are written for`,
+  };
 }

@@ -1,5 +1,5 @@
-import { ValidationInput, validateObjects } from '../../../../validators';
-import { ruleHits } from '../../../support/findings';
+import { KubeVersion, ValidationInput, fixFor, validateObjects } from '../../../../validators';
+import { findingsFor, ruleHits } from '../../../support/findings';
 
 const configMap = (mode: string) => ({
   apiVersion: 'v1',
@@ -58,6 +58,64 @@ describe('object-without-type', () => {
     ]);
   });
 
+  // harsh4870/Kubernetes-wordpress-php-fpm-nginx wordpress-service.yaml and vflong/kubernetes-redis-cluster
+  // statefulset-services/*.yaml (real-world set): `piVersion: v1`, the apiVersion's first letter lost.
+  const misspeltService = {
+    piVersion: 'v1',
+    kind: 'Service',
+    metadata: { name: 'wordpress-site' },
+    spec: { ports: [{ port: 80 }] },
+  };
+
+  test('real world: a misspelt apiVersion key is named in the message, and refused whatever the kind', () => {
+    expect(ruleHits([misspeltService], 'object-without-type')).toEqual([
+      { kind: 'Service', name: 'wordpress-site', path: 'apiVersion', severity: 'error', suppressed: false },
+    ]);
+    expect(findingsFor([misspeltService]).find((f) => f.rule === 'object-without-type')?.message).toContain(
+      'the key "piVersion" reads as a misspelt apiVersion',
+    );
+    const customKind = { apiVerison: 'kubeovn.io/v1', kind: 'SecurityGroup', metadata: { name: 'sg1' } };
+    expect(ruleHits([customKind], 'object-without-type')).toEqual([
+      { kind: 'SecurityGroup', name: 'sg1', path: 'apiVersion', severity: 'error', suppressed: false },
+    ]);
+    const misspeltKind = { apiVersion: 'v1', Kind: 'ConfigMap', metadata: { name: 'settings' } };
+    expect(ruleHits([misspeltKind], 'object-without-type').map((hit) => hit.path)).toEqual(['kind']);
+  });
+
+  describe('ballast fix', () => {
+    const fixOf = (object: Record<string, unknown>) => {
+      const finding = findingsFor([object]).find((f) => f.rule === 'object-without-type');
+      return fixFor(finding!, object, KubeVersion.parse('1.35'));
+    };
+
+    test('renames a misspelt key, keeping its value', () => {
+      expect(fixOf(misspeltService)).toEqual({ edits: [{ op: 'rename', path: ['piVersion'], to: 'apiVersion' }] });
+    });
+
+    // StackPointCloud/external-storage local-volume/bootstrapper/deployment/kubernetes/example-config.yaml
+    // (held-out-198): a ConfigMap written without an apiVersion.
+    test('real world: writes the one apiVersion a ConfigMap can have, before its first key', () => {
+      expect(fixOf({ kind: 'ConfigMap', metadata: { name: 'local-volume-config', namespace: 'kube-system' } })).toEqual(
+        { edits: [{ op: 'set', path: ['apiVersion'], value: 'v1', first: true }] },
+      );
+      expect(fixOf({ kind: 'ClusterRole', metadata: { name: 'reader' } })).toEqual({
+        edits: [{ op: 'set', path: ['apiVersion'], value: 'rbac.authorization.k8s.io/v1', first: true }],
+      });
+    });
+
+    test('leaves a kind whose versions differ in fields, and a missing kind, to a person, saying why', () => {
+      expect(fixOf({ kind: 'Ingress', metadata: { name: 'login' } })).toEqual({
+        unsafe: expect.stringContaining('Ingress has had API versions whose fields differ'),
+      });
+      expect(fixOf({ kind: 'Deployment', metadata: { name: 'web' } })).toEqual({
+        unsafe: expect.stringContaining('Deployment has had API versions'),
+      });
+      expect(fixOf({ apiVersion: 'v1', metadata: { name: 'settings' } })).toEqual({
+        unsafe: 'which kind the object is, is not in the file',
+      });
+    });
+  });
+
   // Helm's Chart.yaml, kustomize's kustomization.yaml, kops' Addons, kube-state-metrics' config;
   // openshift-install's install-config.yaml (dslee1371/Openshift4, woohwan/openshift4.7, held-out-111).
   test('passes other tools’ documents that carry half a type', () => {
@@ -67,6 +125,8 @@ describe('object-without-type', () => {
       { kind: 'Kustomization', resources: ['a.yaml'] },
       { kind: 'Addons', metadata: { name: 'bootstrap' } },
       { kind: 'CustomResourceStateMetrics', spec: {} },
+      // Teleport's resources (`tctl create`): a version, not an apiVersion.
+      { kind: 'role', version: 'v5', metadata: { name: 'auditor' }, spec: {} },
     ];
     expect(ruleHits(documents, 'object-without-type')).toEqual([]);
   });
