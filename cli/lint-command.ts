@@ -102,7 +102,7 @@ export function lint(paths: readonly string[], options: LintCommandOptions): Lin
     // The loader places a key written twice in its document (and no other syntax error).
     const proposed =
       original.rule === YAML_SYNTAX_ERROR
-        ? keepLastWriting(original)
+        ? syntaxFix(original)
         : object
           ? fixFor(original, object, fixVersion)
           : undefined;
@@ -182,8 +182,10 @@ export function lint(paths: readonly string[], options: LintCommandOptions): Lin
 /**
  * The fix of a key its mapping writes more than once: remove every writing but the last, the value
  * older kubectl and the API server applied and the one every rule judged. Nothing else changes.
+ * `kind` repeated at the top of a document is two objects run together: a `---` line splits them.
  */
-function keepLastWriting(finding: Finding): FixPlan {
+function syntaxFix(finding: Finding): FixPlan {
+  if (finding.path === 'kind') return { edits: [{ op: 'split', path: ['kind'] }] };
   return { edits: [{ op: 'keep-last', path: parseFieldPath(finding.path) }] };
 }
 

@@ -485,7 +485,7 @@ function duplicateKeyFindings(file: string, text: string, documents: readonly un
   // kind written twice at the top: two objects run together where a `---` line is missing (each
   // object names its kind; an apiVersion written again alone, as in a ConfigMap whose `data` block
   // sits between two copies, is one object's repeated key). Keeping the last writings would delete
-  // the first object: a person splits them.
+  // the first object: `ballast fix` splits them (path `kind`, `split`) where their keys do not interleave.
   const runTogether = new Set(
     repeated
       .filter(({ path: keyPath }) => keyPath.length === 1 && keyPath[0] === 'kind')
@@ -493,12 +493,17 @@ function duplicateKeyFindings(file: string, text: string, documents: readonly un
   );
   const merged = [...runTogether].map((documentIndex) => {
     const first = repeated.find((found) => found.documentIndex === documentIndex && found.path.length === 1);
-    return loaderFinding(
-      file,
-      first?.line ?? 1,
-      'invalid YAML: the document writes kind twice: two objects run together, a `---` line between them is missing; kubectl refuses the file ("mapping key ... already defined")',
-      'Put a line `---` before the second object. ballast checked the document as older kubectl applied it, the last writing of each key winning, so the first object was lost.',
-    );
+    const line = first?.line ?? 1;
+    return {
+      ...loaderFinding(
+        file,
+        line,
+        'invalid YAML: the document writes kind twice: two objects run together, a `---` line between them is missing; kubectl refuses the file ("mapping key ... already defined")',
+        'Put a line `---` before the second object (`ballast fix` does). ballast checked the document as older kubectl applied it, the last writing of each key winning, so the first object was lost.',
+      ),
+      source: { file, line, documentIndex },
+      path: 'kind',
+    };
   });
   return [
     ...merged,

@@ -96,8 +96,9 @@ const LOADER_ENTRY = [
   '',
   'A key a mapping writes twice (kubectl refuses it since 1.21) is reported once per key, at its last ' +
     'writing, and the document is checked as older kubectl applied it, the last writing winning. ' +
-    '`ballast fix` removes the earlier writings, unless one holds a comment, or kind repeats at the top of ' +
-    'a document: two objects run together where a `---` line is missing, which a person splits.',
+    '`ballast fix` removes the earlier writings, unless one holds a comment. Where kind repeats at the top of ' +
+    'a document, two objects run together for want of a `---` line: `ballast fix` writes the line where the ' +
+    'second begins, unless their keys interleave.',
   '',
 ].join('\n');
 

@@ -58,6 +58,16 @@ export function textReplacements(
     replacements.push(...planned.replacements.map((r) => ({ ...r, start: r.start + base, end: r.end + base })));
   }
   for (const edit of edits.filter((candidate) => candidate.in === undefined)) {
+    if (edit.op === 'split') {
+      const split = splitReplacement(documentText, document.contents, String(edit.path[0]));
+      if ('unsafe' in split) return split;
+      replacements.push({
+        ...split.replacement,
+        start: split.replacement.start + base,
+        end: split.replacement.end + base,
+      });
+      continue;
+    }
     if (edit.op === 'keep-last') {
       const kept = keepLastReplacements(documentText, document.contents, [...prefix, ...edit.path]);
       if ('unsafe' in kept) return kept;
@@ -158,8 +168,45 @@ function blockScalarReplacements(
   };
 }
 
-/** An edit of one field's value: set or delete. */
-type FieldEdit = Exclude<FixEdit, { op: 'keep-last' }>;
+/** An edit of one field's value: set, delete or rename. */
+type FieldEdit = Exclude<FixEdit, { op: 'keep-last' | 'split' }>;
+
+/** What each of two objects split apart must write once: a part without them took a field of the other. */
+const OBJECT_HEAD = ['apiVersion', 'kind', 'metadata'];
+
+/**
+ * Where the second of two objects run together begins, and the `---` line written there: at the
+ * second writing of `key` (`kind`), or at the apiVersion written again just before it; above the
+ * comment lines that lead into it. Refused unless each part then writes every key once and has its
+ * own apiVersion, kind and metadata: otherwise the objects interleave (a key of the second may sit
+ * before its kind), for a person to untangle.
+ */
+function splitReplacement(
+  text: string,
+  root: unknown,
+  key: string,
+): { replacement: TextReplacement } | { unsafe: string } {
+  if (!isMap(root)) return { unsafe: 'the document is not a mapping' };
+  const keys = root.items.map((pair) => String(isScalar(pair.key) ? pair.key.value : pair.key));
+  const writings = keys.flatMap((name, index) => (name === key ? [index] : []));
+  if (writings.length !== 2) return { unsafe: `the document writes ${key} ${writings.length} times: split it by hand` };
+  let start = writings[1]!;
+  if (keys[start - 1] === 'apiVersion' && keys.indexOf('apiVersion') < start - 1) start--;
+  const parts = [keys.slice(0, start), keys.slice(start)];
+  const whole = (part: readonly string[]) =>
+    new Set(part).size === part.length && OBJECT_HEAD.every((field) => part.includes(field));
+  if (!parts.every(whole)) return { unsafe: 'the two objects interleave their keys: split them by hand' };
+  const keyStart = (root.items[start]?.key as Node | undefined)?.range?.[0];
+  if (keyStart === undefined) return { unsafe: 'the key has no position' };
+  let at = text.lastIndexOf('\n', keyStart - 1) + 1;
+  if (text.slice(at, keyStart).trim() !== '') return { unsafe: 'the second object does not begin a line' };
+  // Comment lines right above the second object's first key introduce it: the `---` goes above them.
+  for (let previous = text.lastIndexOf('\n', at - 2) + 1; at > 0; previous = text.lastIndexOf('\n', at - 2) + 1) {
+    if (!/^\s*#/.test(text.slice(previous, at))) break;
+    at = previous;
+  }
+  return { replacement: { start: at, end: at, text: '---\n' } };
+}
 
 function replacementFor(text: string, root: unknown, path: ReadonlyArray<string | number>, edit: FieldEdit): Planned {
   let node: unknown = root;

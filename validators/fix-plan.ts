@@ -25,6 +25,15 @@ export type FixEdit =
     }
   | {
       /**
+       * The document holds two objects run together for want of a `---` line: the line is written
+       * where the second begins, at the second writing of the top-level key `path` names (`kind`).
+       */
+      readonly op: 'split';
+      readonly path: ReadonlyArray<string | number>;
+      readonly in?: ReadonlyArray<string | number>;
+    }
+  | {
+      /**
        * The mapping at `path` less its last segment writes that key more than once (invalid YAML):
        * every writing but the last is removed, keeping the value the API server applied.
        */

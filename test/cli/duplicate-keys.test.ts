@@ -159,7 +159,7 @@ describe('ballast lint: a mapping that names a key twice', () => {
 
   // chrisevett/kind-k8s quote.yaml (held-out-82): a Service and a Deployment with no `---` between
   // them, so apiVersion, kind, metadata and spec are each written twice.
-  test('two objects run together (kind written twice at the top): one finding that names the missing ---, and no fix', async () => {
+  test('two objects run together (kind written twice at the top): one finding that names the missing ---, which ballast fix writes', async () => {
     const runTogether = [
       'apiVersion: v1',
       'kind: Service',
@@ -174,11 +174,15 @@ describe('ballast lint: a mapping that names a key twice', () => {
     const tree = tempTree({ 'quote.yaml': runTogether });
     try {
       const findings = lint([tree.dir], { cwd: tree.dir }).findings;
-      expect(findings.map((f) => [f.rule, f.line, f.edits.length])).toEqual([['yaml-syntax-error', 5, 0]]);
+      expect(findings.map((f) => [f.rule, f.line, f.path, f.edits])).toEqual([
+        ['yaml-syntax-error', 5, 'kind', [{ op: 'split', path: ['kind'] }]],
+      ]);
       expect(findings[0]?.message).toContain('a `---` line between them is missing');
       const fixed = await ballast(['fix', tree.dir]);
-      expect(fixed.code).toBe(1);
-      expect(fs.readFileSync(path.join(tree.dir, 'quote.yaml'), 'utf8')).toBe(runTogether);
+      expect(fixed.code).toBe(0);
+      expect(fs.readFileSync(path.join(tree.dir, 'quote.yaml'), 'utf8')).toBe(
+        runTogether.replace('apiVersion: v1\nkind: ConfigMap', '---\napiVersion: v1\nkind: ConfigMap'),
+      );
     } finally {
       tree.cleanup();
     }

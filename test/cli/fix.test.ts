@@ -270,4 +270,67 @@ describe('ballast fix', () => {
       tree.cleanup();
     }
   });
+
+  test('real world: two objects run together for want of a `---` line are split where the second begins', async () => {
+    // mohsenkamini/DCAI manifests/gitlab-kube-agent/RoleBinding.yml (held-out-169): a RoleBinding and a
+    // ClusterRoleBinding in one document; kubectl refuses it, and a lenient reader keeps only the second.
+    const first = [
+      'apiVersion: rbac.authorization.k8s.io/v1',
+      'kind: RoleBinding',
+      'metadata:',
+      '  name: gitlab-agent:dcai-gitlab-agent-gitlab-kube-agent',
+      '  namespace: gitlab',
+      'roleRef:',
+      '  apiGroup: rbac.authorization.k8s.io',
+      '  kind: Role',
+      '  name: gitlab-kube-agent',
+      'subjects:',
+      '- kind: ServiceAccount',
+      '  name: dcai-gitlab-agent',
+      '  namespace: gitlab-agent-dcai',
+      '',
+    ].join('\n');
+    const second = [
+      '# the admin agent',
+      'apiVersion: rbac.authorization.k8s.io/v1',
+      'kind: ClusterRoleBinding',
+      'metadata:',
+      '  name: gitlab-agent:dcai-admin-gitlab-agent-gitlab-kube-agent-admin',
+      'roleRef:',
+      '  apiGroup: rbac.authorization.k8s.io',
+      '  kind: ClusterRole',
+      '  name: gitlab-kube-agent-admin',
+      'subjects:',
+      '- kind: ServiceAccount',
+      '  name: dcai-admin-gitlab-agent',
+      '  namespace: gitlab-agent-dcai-admin',
+      '',
+    ].join('\n');
+    // The second object written metadata first: its keys interleave with the first's, for a person.
+    const interleaved = [
+      'kind: ConfigMap',
+      'apiVersion: v1',
+      'data: {a: "1"}',
+      'metadata: {name: b}',
+      'kind: Secret',
+      'apiVersion: v1',
+      '',
+    ].join('\n');
+    const tree = tempTree({ 'bindings.yml': first + second, 'interleaved.yaml': interleaved });
+    try {
+      const before = await lintJson([path.join(tree.dir, 'bindings.yml')]);
+      expect(before.json.findings.map((f) => [f.rule, f.path])).toEqual([['yaml-syntax-error', 'kind']]);
+      const run = await ballast(['fix', tree.dir]);
+      expect(fs.readFileSync(path.join(tree.dir, 'bindings.yml'), 'utf8')).toBe(`${first}---\n${second}`);
+      expect(run.stderr).toContain(
+        'interleaved.yaml:5 yaml-syntax-error: not fixed: the two objects interleave their keys',
+      );
+      expect(fs.readFileSync(path.join(tree.dir, 'interleaved.yaml'), 'utf8')).toBe(interleaved);
+      const after = await lintJson([path.join(tree.dir, 'bindings.yml')]);
+      expect(after.code).toBe(0);
+      expect(after.json.summary.objects).toBe(2);
+    } finally {
+      tree.cleanup();
+    }
+  });
 });
