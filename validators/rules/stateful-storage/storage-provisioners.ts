@@ -32,6 +32,9 @@ const NODE_LOCAL_PROVISIONERS = new Set([
   'microk8s.io/hostpath',
   'docker.io/hostpath',
   'lvm.csi.metal-stack.io',
+  // KubeVirt's hostpath-provisioner: the legacy external provisioner and its CSI driver.
+  'kubevirt.io/hostpath-provisioner',
+  'kubevirt.io.hostpath-provisioner',
 ]);
 
 /**
@@ -118,6 +121,7 @@ export function isNodeLocalStorage(
     NODE_LOCAL_CLASS_NAMES.has(className) ||
     words.includes('localpv') ||
     words.includes('topolvm') ||
+    words.includes('hostpath') ||
     lower.startsWith('lvms-')
   );
 }

@@ -7,17 +7,20 @@ const deployment = workload('Deployment', 'web', podSpec([claimVolume('data')]))
 const path = 'spec.template.spec.volumes[0].persistentVolumeClaim';
 
 describe(`${RULE}: what the StorageClass says about where volumes can be used`, () => {
-  test.each([['rancher.io/local-path'], ['kubernetes.io/no-provisioner'], ['openebs.io/local'], ['topolvm.io']])(
-    'passes a node-local provisioner (%s): every pod runs on the volume’s node',
-    (provisioner) => {
-      const objects = [
-        storageClass('local', provisioner),
-        claim('data', { accessModes: ['ReadWriteOnce'], storageClassName: 'local' }),
-        deployment,
-      ];
-      expect(ruleHits(objects, RULE)).toEqual([]);
-    },
-  );
+  test.each([
+    ['rancher.io/local-path'],
+    ['kubernetes.io/no-provisioner'],
+    ['openebs.io/local'],
+    ['topolvm.io'],
+    ['kubevirt.io/hostpath-provisioner'],
+  ])('passes a node-local provisioner (%s): every pod runs on the volume’s node', (provisioner) => {
+    const objects = [
+      storageClass('local', provisioner),
+      claim('data', { accessModes: ['ReadWriteOnce'], storageClassName: 'local' }),
+      deployment,
+    ];
+    expect(ruleHits(objects, RULE)).toEqual([]);
+  });
 
   // MasayaAoyama/kubernetes-perfect-guide samples/chapter07 (held-out-51): class `manual` is
   // kubernetes.io/no-provisioner, and its hand-made volume is a GCE persistent disk.
@@ -103,13 +106,18 @@ describe(`${RULE}: what the StorageClass says about where volumes can be used`, 
   // class OpenShift LVM Storage makes for its device class vg1 (provisioner topolvm.io).
   // sirpaleet/kubeadm-topolvm-example deployment.yaml (held-out-174): class topolvm-provisioner,
   // which TopoLVM's chart creates (its values.yaml in the repository, the class not in the input).
-  test.each([['local-storage'], ['openebs-localpv-drive1'], ['lvms-vg1'], ['topolvm-provisioner']])(
-    'passes the class names node-local provisioners install, when the class is not in the input: %s',
-    (className) => {
-      const objects = [claim('data', { accessModes: ['ReadWriteOnce'], storageClassName: className }), deployment];
-      expect(ruleHits(objects, RULE)).toEqual([]);
-    },
-  );
+  // thinkahead/microshift raspberry-pi/influxdb (held-out-202): class kubevirt-hostpath-provisioner,
+  // KubeVirt's hostpath provisioner that MicroShift ships, not in the input.
+  test.each([
+    ['local-storage'],
+    ['openebs-localpv-drive1'],
+    ['lvms-vg1'],
+    ['topolvm-provisioner'],
+    ['kubevirt-hostpath-provisioner'],
+  ])('passes the class names node-local provisioners install, when the class is not in the input: %s', (className) => {
+    const objects = [claim('data', { accessModes: ['ReadWriteOnce'], storageClassName: className }), deployment];
+    expect(ruleHits(objects, RULE)).toEqual([]);
+  });
 
   // SmolTech/CityForge k8s/opensearch.yaml (held-out-34, class microk8s-hostpath) and
   // alex204b/bukki-booking-platform k8s/backend-deployment.yaml (class hostpath, Docker Desktop).
