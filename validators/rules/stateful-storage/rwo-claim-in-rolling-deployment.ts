@@ -75,6 +75,11 @@ const UNMATCHED_SELECTOR =
   'never provisioned, so it gets whatever volume the cluster holds with those labels, or stays Pending. If ' +
   'that volume lives on one node or is a shared filesystem, suppress this.';
 
+const UNSEEN_STATIC_VOLUME =
+  ' The claim sets storageClassName: "", so it is never provisioned: it binds a volume made by hand without a ' +
+  'class, and none in the input fits it, so its storage is unknown. If that volume lives on one node or is a ' +
+  'shared filesystem, suppress this.';
+
 /** What the message adds when the claim's class is filled in at deploy time. */
 function placeholderClassNote(className: string): string {
   return (
@@ -534,6 +539,8 @@ function judgeStorage(
   // A claim with a label selector is never provisioned for: it binds only to a volume its selector
   // matches, and without that volume in the input its storage is unknown, whatever its class.
   const unmatchedSelector = !bound && claim.spec.selector !== undefined;
+  // So is one of class "" (static binding only) whose volume, made by hand, is not in the input.
+  const unseenStaticVolume = !bound && storageClassNameOf(claim.spec, claim.annotations) === '';
   // A class a deploy step fills in (`${STORAGE_CLASS}`) is none the input holds: its storage is unknown.
   const className = storageClassNameOf(claim.spec, claim.annotations);
   const placeholderClass =
@@ -545,6 +552,7 @@ function judgeStorage(
     report: (reason) => {
       const reported = finding(mounts, reason, storage);
       if (unmatchedSelector) return asWarning(reported, UNMATCHED_SELECTOR);
+      if (unseenStaticVolume) return asWarning(reported, UNSEEN_STATIC_VOLUME);
       if (placeholderClass !== undefined) return asWarning(reported, placeholderClassNote(placeholderClass));
       if (unknownDefault) return { ...reported, message: `${reported.message}${UNKNOWN_DEFAULT_CLASS}` };
       if (failing.length < candidates.length)

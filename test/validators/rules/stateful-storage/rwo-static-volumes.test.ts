@@ -149,6 +149,23 @@ describe(`${RULE}: claims bound by class to pre-provisioned PersistentVolumes (t
     expect(ruleHits([rolling, namedClass], RULE)).toEqual([hit('warning')]);
   });
 
+  // konveyor/mig-demo-apps apps/sock-shop/manifests/carts-db-dep.yaml (held-out-201): claims with
+  // storageClassName "" (static binding only) whose hand-made volumes are not in the repository.
+  test('real world: a claim of class "" whose volume is not in the input has unknown storage: a warning that says so', () => {
+    const staticOnly = claim('jenkins-claim', { accessModes: ['ReadWriteOnce'], storageClassName: '' });
+    expect(ruleHits([rolling, staticOnly], RULE)).toEqual([hit('warning')]);
+    expect(findingsFor([rolling, staticOnly]).find((f) => f.rule === RULE)?.message).toContain(
+      'it binds a volume made by hand without a class, and none in the input fits it',
+    );
+    // With its volume in the input, the volume decides: a cloud disk is refused.
+    const disk = volume('jenkins', {
+      storageClassName: '',
+      accessModes: ['ReadWriteOnce'],
+      awsElasticBlockStore: { volumeID: 'vol-0abc' },
+    });
+    expect(ruleHits([rolling, staticOnly, disk], RULE)).toEqual([hit('error')]);
+  });
+
   test('an iSCSI volume of the class is network block storage: still refused', () => {
     const blockVolume = volume('block', {
       storageClassName: 'manual',
