@@ -1,6 +1,7 @@
 import { distance } from 'fastest-levenshtein';
 import { isClusterScopedKind } from '../../cluster-scoped-kinds';
 import { JsonRecord, isRecord } from '../../json';
+import type { IndexedObject, ObjectIndex } from '../../object-index';
 import { WORKLOAD_KINDS } from '../../pod-templates';
 import type { FixPlan } from '../../fix-plan';
 import { Rule } from '../../rule';
@@ -47,6 +48,34 @@ const GATEWAY_API_KINDS = new Set([
   'BackendTLSPolicy',
 ]);
 
+/** An apiVersion as Kubernetes writes it: `v1`, `apps/v1`, `networking.k8s.io/v1beta1`. */
+const KUBERNETES_API_VERSION = /^(?:[a-z0-9.-]+\/)?v\d+(?:(?:alpha|beta)\d+)?$/;
+
+/**
+ * Files whose documents all lack an apiVersion and name some kind Kubernetes does not have: another
+ * tool's configuration (Octelium's `octops apply` files write `kind: ClusterConfig`, `Policy`, and
+ * `Namespace` or `Service` of its own), where a familiar kind is no Kubernetes object cut short.
+ */
+function filesOfAnotherTool(index: ObjectIndex): ReadonlySet<string> {
+  const byFile = new Map<string, IndexedObject[]>();
+  for (const object of index.objects) {
+    const file = object.source.file;
+    if (file === undefined) continue;
+    const objects = byFile.get(file) ?? [];
+    objects.push(object);
+    byFile.set(file, objects);
+  }
+  const files = new Set<string>();
+  for (const [file, objects] of byFile) {
+    if (
+      objects.every((object) => object.ref.apiVersion === undefined) &&
+      objects.some((object) => !isBuiltInKind(object.ref.kind))
+    )
+      files.add(file);
+  }
+  return files;
+}
+
 /** How far a key may be from `apiVersion` or `kind` to read as a misspelling of it (`piVersion`, `apiVerison`, `Kind`). */
 const MISSPELLING_DISTANCE: Readonly<Record<TypeField, number>> = { apiVersion: 2, kind: 1 };
 
@@ -83,6 +112,7 @@ export const objectWithoutType: Rule = {
     good: ['apiVersion: v1', 'kind: ConfigMap', 'metadata: {name: settings}'].join('\n'),
   },
   check(context) {
+    const otherToolsFiles = context.index.derived(filesOfAnotherTool);
     for (const object of context.index.objects) {
       const { apiVersion, kind } = object.ref;
       if (apiVersion !== undefined && kind !== undefined) continue;
@@ -93,12 +123,15 @@ export const objectWithoutType: Rule = {
         apiVersion === undefined || kind === undefined ? misspeltTypeKey(object.raw, missing) : undefined;
       if (misspelt === undefined) {
         // An apiVersion alone is a Kubernetes object only with object metadata (Chart.yaml and
-        // clusterctl's metadata.yaml carry an apiVersion and nothing of an object).
-        if (kind === undefined && !isRecord(object.raw.metadata)) continue;
+        // clusterctl's metadata.yaml carry an apiVersion and nothing of an object), and only in
+        // Kubernetes' form (`v1`, `apps/v1`): Eclipse Che's devfile writes `apiVersion: 1.0.0`.
+        if (kind === undefined && (!isRecord(object.raw.metadata) || !KUBERNETES_API_VERSION.test(apiVersion ?? '')))
+          continue;
         // openshift-install's install-config.yaml: `apiVersion: v1` and metadata, no kind, and the
         // cluster's required baseDomain; the installer reads it, nothing applies it.
         if (kind === undefined && typeof object.raw.baseDomain === 'string') continue;
-        if (apiVersion === undefined && !isBuiltInKind(kind)) continue;
+        if (apiVersion === undefined && (!isBuiltInKind(kind) || otherToolsFiles.has(object.source.file ?? '')))
+          continue;
       }
       context.report(object, {
         path: missing,

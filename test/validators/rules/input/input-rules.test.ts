@@ -127,7 +127,27 @@ describe('object-without-type', () => {
       { kind: 'CustomResourceStateMetrics', spec: {} },
       // Teleport's resources (`tctl create`): a version, not an apiVersion.
       { kind: 'role', version: 'v5', metadata: { name: 'auditor' }, spec: {} },
+      // redhat-scholars/tekton-tutorial devfile.yaml (held-out-205): Eclipse Che's devfile 1.0.0.
+      { apiVersion: '1.0.0', metadata: { name: 'tekton-tutorial' }, projects: [] },
     ];
     expect(ruleHits(documents, 'object-without-type')).toEqual([]);
+  });
+
+  // Stuhlmuller/homelab docs/examples/octelium/homelab-services.yaml (held-out-204): Octelium's own
+  // ClusterConfig, Policy, Namespace and Service, none with an apiVersion.
+  test('real world: a file of another tool that names a familiar kind among its own passes; a ConfigMap file alone does not', () => {
+    const octelium = [
+      { kind: 'ClusterConfig', metadata: { name: 'default' }, spec: {} },
+      { kind: 'Policy', metadata: { name: 'homelab-human-web-access' }, spec: {} },
+      { kind: 'Namespace', metadata: { name: 'homelab' } },
+      { kind: 'Service', metadata: { name: 'affine' }, spec: { mode: 'WEB' } },
+    ].map((object) => ({ object, source: { file: 'docs/examples/octelium/homelab-services.yaml' } }));
+    const configMap = {
+      object: { kind: 'ConfigMap', metadata: { name: 'settings' } },
+      source: { file: 'config.yaml' },
+    };
+    expect(hitsIn([...octelium, configMap], 'object-without-type')).toEqual([
+      { file: 'config.yaml', path: 'apiVersion', severity: 'error' },
+    ]);
   });
 });
