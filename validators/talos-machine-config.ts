@@ -8,14 +8,44 @@ import { isKindlessDocument } from './list-items';
  */
 export const TALOS_MACHINE_CONFIG_KIND = 'TalosMachineConfig';
 
+/** The top-level keys of a Talos machine configuration (v1alpha1), which a patch writes some of. */
+const TALOS_TOP_LEVEL_KEYS = new Set(['version', 'debug', 'persist', 'machine', 'cluster']);
+
 /**
- * A YAML document that configures `machine.kubelet` as Talos machine configurations and their
- * patches do, as an object of kind TalosMachineConfig with the document's own keys (findings keep
- * their paths); undefined for any other document.
+ * Sections of `machine` only Talos writes (talos.dev v1alpha1 reference): with them and nothing but
+ * Talos' own top-level keys, a document is a machine configuration or a patch of one, whatever it sets.
+ */
+const TALOS_MACHINE_SECTIONS = [
+  'kubelet',
+  'sysctls',
+  'install',
+  'network',
+  'kernel',
+  'files',
+  'features',
+  'nodeLabels',
+  'nodeTaints',
+  'certSANs',
+  'registries',
+  'systemDiskEncryption',
+  'udev',
+  'sysfs',
+];
+
+/**
+ * A YAML document that configures `machine` as Talos machine configurations and their patches do
+ * (`machine.kubelet`, `machine.sysctls`, ...), as an object of kind TalosMachineConfig with the
+ * document's own keys (findings keep their paths); undefined for any other document.
  */
 export function talosMachineConfig(document: unknown): JsonRecord | undefined {
   if (!isKindlessDocument(document)) return undefined;
-  return getRecord(document, 'machine', 'kubelet') ? { kind: TALOS_MACHINE_CONFIG_KIND, ...document } : undefined;
+  const machine = getRecord(document, 'machine');
+  if (!machine) return undefined;
+  const talosShaped =
+    getRecord(machine, 'kubelet') !== undefined ||
+    (Object.keys(document).every((key) => TALOS_TOP_LEVEL_KEYS.has(key)) &&
+      TALOS_MACHINE_SECTIONS.some((section) => section in machine));
+  return talosShaped ? { kind: TALOS_MACHINE_CONFIG_KIND, ...document } : undefined;
 }
 
 /**

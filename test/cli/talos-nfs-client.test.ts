@@ -79,6 +79,12 @@ const TALOS_PATCH = `machine:
       rotate-server-certificates: "true"
 `;
 
+/** Stuhlmuller/homelab (held-out-204) .talos/patches/worker-cordium-user-namespaces.yaml: a patch of sysctls only. */
+const TALOS_SYSCTL_PATCH = `machine:
+  sysctls:
+    user.max_user_namespaces: "28633"
+`;
+
 /**
  * vehagn/homelab (held-out-84) tofu/kubernetes/talos/image/schematic.yaml: the Image Factory
  * schematic its Talos node images are built from (the machine configurations are Terraform templates).
@@ -108,6 +114,15 @@ const APP = {
 };
 
 describe('in-tree NFS on Talos nodes, whose kubelet image carries the NFS client', () => {
+  test('a document with a machine key that is not Talos-shaped says nothing of the nodes', () => {
+    const notTalos = 'machine:\n  sysctls: {a: b}\nplaybook: site.yml\n';
+    expect(nfsFindings({ ...APP, 'ansible/vars.yaml': notTalos }).map((f) => f.severity)).toEqual([
+      'warning',
+      'error',
+      'error',
+    ]);
+  });
+
   test('without Talos node configuration in the input, the volumes are errors and the claim user gets a pointer', () => {
     expect(nfsFindings(APP).map(({ message: _message, ...finding }) => finding)).toEqual([
       {
@@ -124,6 +139,7 @@ describe('in-tree NFS on Talos nodes, whose kubelet image carries the NFS client
     ['a talhelper talconfig.yaml', 'talos/talconfig.yaml', TALCONFIG],
     ['a Talos machine configuration patch', 'talos/patches/kubelet.yaml', TALOS_PATCH],
     ['an Image Factory schematic (real world)', 'tofu/talos/image/schematic.yaml', IMAGE_SCHEMATIC],
+    ['a machine patch of sysctls only (real world)', '.talos/patches/worker-sysctls.yaml', TALOS_SYSCTL_PATCH],
   ])(
     'with %s in the input, each volume is a warning that says why, and the pointer is dropped',
     (_what, file, text) => {
