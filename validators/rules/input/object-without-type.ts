@@ -1,7 +1,7 @@
 import { distance } from 'fastest-levenshtein';
 import { isClusterScopedKind } from '../../cluster-scoped-kinds';
 import { JsonRecord, isRecord } from '../../json';
-import type { IndexedObject, ObjectIndex } from '../../object-index';
+import type { ObjectIndex } from '../../object-index';
 import { WORKLOAD_KINDS } from '../../pod-templates';
 import type { FixPlan } from '../../fix-plan';
 import { Rule } from '../../rule';
@@ -57,23 +57,21 @@ const KUBERNETES_API_VERSION = /^(?:[a-z0-9.-]+\/)?v\d+(?:(?:alpha|beta)\d+)?$/;
  * `Namespace` or `Service` of its own), where a familiar kind is no Kubernetes object cut short.
  */
 function filesOfAnotherTool(index: ObjectIndex): ReadonlySet<string> {
-  const byFile = new Map<string, IndexedObject[]>();
+  // Only the files holding a familiar kind without an apiVersion are in question: few, or none.
+  const inQuestion = new Map<string, { noneHasApiVersion: boolean; foreignKind: boolean }>();
+  for (const object of index.objects)
+    if (object.ref.apiVersion === undefined && isBuiltInKind(object.ref.kind) && object.source.file !== undefined)
+      inQuestion.set(object.source.file, { noneHasApiVersion: true, foreignKind: false });
+  if (inQuestion.size === 0) return new Set();
   for (const object of index.objects) {
-    const file = object.source.file;
-    if (file === undefined) continue;
-    const objects = byFile.get(file) ?? [];
-    objects.push(object);
-    byFile.set(file, objects);
+    const verdict = inQuestion.get(object.source.file ?? '');
+    if (!verdict) continue;
+    if (object.ref.apiVersion !== undefined) verdict.noneHasApiVersion = false;
+    if (!isBuiltInKind(object.ref.kind)) verdict.foreignKind = true;
   }
-  const files = new Set<string>();
-  for (const [file, objects] of byFile) {
-    if (
-      objects.every((object) => object.ref.apiVersion === undefined) &&
-      objects.some((object) => !isBuiltInKind(object.ref.kind))
-    )
-      files.add(file);
-  }
-  return files;
+  return new Set(
+    [...inQuestion].filter(([, verdict]) => verdict.noneHasApiVersion && verdict.foreignKind).map(([file]) => file),
+  );
 }
 
 /** How far a key may be from `apiVersion` or `kind` to read as a misspelling of it (`piVersion`, `apiVerison`, `Kind`). */
