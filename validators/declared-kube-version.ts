@@ -48,12 +48,12 @@ export function declaredKubernetesVersion(objects: readonly unknown[]): Declared
 function declarationsOf(object: Record<string, unknown>): Array<{ minor: number; by: string }> {
   const kind = asString(object.kind);
   const apiVersion = asString(object.apiVersion) ?? '';
-  const name = asString(asRecord(object.metadata)?.name);
-  const described = `${kind ?? 'object'}${name ? ` ${name}` : ''}`;
   const release = (value: unknown, field: string) => {
     const text = asString(value);
     const match = text === undefined ? null : RELEASE.exec(text);
-    return match ? [{ minor: Number(match[1]), by: `${field} ${text} (${described})` }] : [];
+    if (!match) return [];
+    const name = asString(asRecord(object.metadata)?.name);
+    return [{ minor: Number(match[1]), by: `${field} ${text} (${kind ?? 'object'}${name ? ` ${name}` : ''})` }];
   };
   if (kind === 'ClusterConfiguration' && apiVersion.startsWith('kubeadm.k8s.io/'))
     return release(object.kubernetesVersion, 'kubernetesVersion');

@@ -12,11 +12,11 @@ export const TALOS_MACHINE_CONFIG_KIND = 'TalosMachineConfig';
 const TALOS_TOP_LEVEL_KEYS = new Set(['version', 'debug', 'persist', 'machine', 'cluster']);
 
 /**
- * Sections of `machine` only Talos writes (talos.dev v1alpha1 reference): with them and nothing but
- * Talos' own top-level keys, a document is a machine configuration or a patch of one, whatever it sets.
+ * Sections of `machine` in Talos' v1alpha1 machine configuration (talos.dev reference) beside
+ * `kubelet`: with one of them and nothing but Talos' own top-level keys, a document is a machine
+ * configuration or a patch of one, whatever it sets.
  */
 const TALOS_MACHINE_SECTIONS = [
-  'kubelet',
   'sysctls',
   'install',
   'network',

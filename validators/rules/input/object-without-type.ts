@@ -117,8 +117,7 @@ export const objectWithoutType: Rule = {
       const missing = apiVersion === undefined ? 'apiVersion' : 'kind';
       // `piVersion: v1` beside a kind (or a kind misspelt beside an apiVersion) is a Kubernetes
       // object with a typo, whatever its kind.
-      const misspelt =
-        apiVersion === undefined || kind === undefined ? misspeltTypeKey(object.raw, missing) : undefined;
+      const misspelt = misspeltTypeKey(object.raw, missing);
       if (misspelt === undefined) {
         // An apiVersion alone is a Kubernetes object only with object metadata (Chart.yaml and
         // clusterctl's metadata.yaml carry an apiVersion and nothing of an object), and only in
@@ -161,12 +160,20 @@ function isBuiltInKind(kind: string | undefined): boolean {
  * Ingress, HorizontalPodAutoscaler, PodDisruptionBudget or CronJob, whose versions differ in fields.
  */
 const CERTAIN_API_VERSIONS: ReadonlyMap<string, string> = new Map([
-  ...['ConfigMap', 'Secret', 'Service', 'ServiceAccount', 'PersistentVolumeClaim', 'PersistentVolume', 'Pod'].map(
-    (kind) => [kind, 'v1'] as const,
-  ),
-  ...['Namespace', 'Endpoints', 'LimitRange', 'ResourceQuota', 'ReplicationController'].map(
-    (kind) => [kind, 'v1'] as const,
-  ),
+  ...[
+    'ConfigMap',
+    'Secret',
+    'Service',
+    'ServiceAccount',
+    'PersistentVolumeClaim',
+    'PersistentVolume',
+    'Pod',
+    'Namespace',
+    'Endpoints',
+    'LimitRange',
+    'ResourceQuota',
+    'ReplicationController',
+  ].map((kind) => [kind, 'v1'] as const),
   ...['Role', 'RoleBinding', 'ClusterRole', 'ClusterRoleBinding'].map(
     (kind) => [kind, 'rbac.authorization.k8s.io/v1'] as const,
   ),
