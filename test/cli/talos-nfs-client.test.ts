@@ -157,3 +157,62 @@ describe('in-tree NFS on Talos nodes, whose kubelet image carries the NFS client
     },
   );
 });
+
+// machacamoya/pruebas-openshift etc/kubernetes/manifests (held-out-201): an nfs-client-provisioner
+// Deployment with an inline NFS volume, beside the Routes of the apps it serves on OpenShift.
+describe('in-tree NFS beside OpenShift objects, whose nodes mount NFS with no install step', () => {
+  const PROVISIONER = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: nfs-client-provisioner
+spec:
+  replicas: 1
+  strategy:
+    type: Recreate
+  selector:
+    matchLabels: {app: nfs-client-provisioner}
+  template:
+    metadata:
+      labels: {app: nfs-client-provisioner}
+    spec:
+      containers:
+        - name: nfs-client-provisioner
+          image: k8s.gcr.io/sig-storage/nfs-subdir-external-provisioner:v4.0.2
+      volumes:
+        - name: nfs-client-root
+          nfs: {server: 192.168.130.1, path: /srv/nfs}
+`;
+  const ROUTE = `apiVersion: route.openshift.io/v1
+kind: Route
+metadata:
+  name: python-flask
+spec:
+  to: {kind: Service, name: python-flask}
+`;
+
+  test('real world: a Route in the same directory makes the volume a warning that says why', () => {
+    const findings = nfsFindings({
+      'etc/kubernetes/manifests/deployment.yaml': PROVISIONER,
+      'etc/kubernetes/manifests/python-flask-route.yaml': ROUTE,
+    });
+    expect(findings.map(({ message: _message, ...finding }) => finding)).toEqual([
+      {
+        file: 'etc/kubernetes/manifests/deployment.yaml',
+        path: 'spec.template.spec.volumes[0].nfs',
+        severity: 'warning',
+      },
+    ]);
+    expect(findings[0]?.message).toContain('Its directory holds OpenShift objects (Route python-flask in ');
+    expect(findings[0]?.message).toContain("OpenShift's nodes mount NFS with no install step");
+  });
+
+  test('an OpenShift object in another directory (a variant beside a plain one) changes nothing', () => {
+    const findings = nfsFindings({
+      'kubernetes/deployment.yaml': PROVISIONER,
+      'openshift/route.yaml': ROUTE,
+    });
+    expect(findings.map((finding) => [finding.file, finding.severity])).toEqual([
+      ['kubernetes/deployment.yaml', 'error'],
+    ]);
+  });
+});

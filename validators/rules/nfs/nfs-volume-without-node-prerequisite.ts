@@ -10,6 +10,7 @@ import {
   createsInTreeNfs,
   nfsClientLabelKeys,
   nfsVolumeType,
+  openShiftObjectBeside,
   podRequiresLabel,
   talosNodeConfiguration,
   volumeRequiresLabel,
@@ -42,7 +43,8 @@ export const nfsVolumeWithoutNodePrerequisite: Rule = {
     'required node affinity on the label of prepared nodes keeps the pod off the others. Talos nodes carry the ' +
     'client in their kubelet image: with Talos node configuration in the input (a machine configuration, ' +
     'an Image Factory schematic or talhelper talconfig.yaml), the volume is a warning, as only a node that ' +
-    'is not Talos would fail. The error sits where the volume is written: an inline nfs volume of a pod ' +
+    'is not Talos would fail. OpenShift nodes mount NFS with no install step: a volume whose directory holds ' +
+    'OpenShift objects (a Route, a DeploymentConfig, an *.openshift.io API) is a warning too. The error sits where the volume is written: an inline nfs volume of a pod ' +
     'template, or an in-tree NFS PersistentVolume (one affinity there covers every pod using it). A workload ' +
     'that reaches NFS only through a claim gets a warning naming the claim: a claim bound to such a ' +
     'PersistentVolume (reported itself), or one whose StorageClass (named, or the default) has a provisioner ' +
@@ -100,26 +102,41 @@ export const nfsVolumeWithoutNodePrerequisite: Rule = {
             'client: the mount fails only on a node that is not Talos.',
         }
       : { note: '' };
+    // Talos speaks for every node of the input; OpenShift for what its own directory holds.
+    const gradeOf = (object: IndexedObject): TalosGrade => {
+      if (onTalos.severity) return onTalos;
+      const openShift = openShiftObjectBeside(context.index, object);
+      return openShift
+        ? {
+            severity: 'warning',
+            note:
+              ` Its directory holds OpenShift objects (${openShift.ref.kind ?? 'object'} ${openShift.ref.name ?? ''} in ` +
+              `${describeSource(openShift)}), and OpenShift's nodes mount NFS with no install step: the mount fails ` +
+              'only on a node that is not OpenShift.',
+          }
+        : onTalos;
+    };
     for (const volume of context.index.ofKind('PersistentVolume')) {
       if (nfsVolumeType(volume.raw) !== 'in-tree' || volumeRequiresLabel(volume.raw, keys)) continue;
+      const grade = gradeOf(volume);
       context.report(volume, {
         path: 'spec.nfs',
-        ...(onTalos.severity ? { severity: onTalos.severity } : {}),
+        ...(grade.severity ? { severity: grade.severity } : {}),
         message:
           `PersistentVolume ${volume.ref.name ?? ''} is an in-tree NFS volume without spec.nodeAffinity.required ` +
           `on a node-prerequisite label (${keyList}): any pod using it may land on a node without mount.nfs and hang ` +
-          `in ContainerCreating.${onTalos.note}`,
+          `in ContainerCreating.${grade.note}`,
       });
     }
     for (const template of context.index.podTemplates()) {
-      checkPodTemplate(context, template.owner, template.spec, template.path, keys, keyList, onTalos);
+      checkPodTemplate(context, template.owner, template.spec, template.path, keys, keyList, gradeOf(template.owner));
       if (template.owner.ref.kind === 'StatefulSet' && !talos)
         checkClaimTemplates(context, template.owner, template.spec, keys, keyList);
     }
   },
 };
 
-/** How certain a missing node prerequisite is: a warning, with a note saying why, when the nodes run Talos. */
+/** How certain a missing node prerequisite is: a warning, with a note saying why, when the nodes run Talos or OpenShift. */
 interface TalosGrade {
   readonly severity?: 'warning';
   readonly note: string;

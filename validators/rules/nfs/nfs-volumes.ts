@@ -1,6 +1,6 @@
 import { JsonRecord, asArray, asRecord, asString, asStringList, getField, getRecord } from '../../json';
 import { NFS_CLIENT, NODE_PREREQUISITES } from '../../node-prerequisites';
-import { IndexedObject, ObjectIndex } from '../../object-index';
+import { IndexedObject, ObjectIndex, directoryOf } from '../../object-index';
 import { declaredNfsProvisionerNames } from './declared-nfs-provisioners';
 import {
   TALHELPER_CONFIG_KIND,
@@ -24,6 +24,32 @@ export function talosNodeConfiguration(index: ObjectIndex): IndexedObject | unde
     index.ofKind(TALHELPER_CONFIG_KIND)[0] ??
     index.ofKind(TALOS_IMAGE_SCHEMATIC_KIND)[0]
   );
+}
+
+/** Kinds only OpenShift serves, which OpenShift 3 manifests write with apiVersion v1. */
+const OPENSHIFT_KINDS = new Set(['DeploymentConfig', 'Route', 'ImageStream', 'BuildConfig']);
+
+/**
+ * An OpenShift object (an `*.openshift.io` API, or a DeploymentConfig, Route, ImageStream or
+ * BuildConfig) in the directory of `object`: what is written there runs on OpenShift, whose nodes
+ * mount NFS with no install step (OpenShift's "Persistent storage using NFS": a server and an export
+ * path are all a volume needs). Only the same directory counts: a repository often keeps OpenShift
+ * and plain-Kubernetes variants side by side.
+ */
+export function openShiftObjectBeside(index: ObjectIndex, object: IndexedObject): IndexedObject | undefined {
+  return index.derived(openShiftObjectsByDirectory).get(directoryOf(object.source.file));
+}
+
+function openShiftObjectsByDirectory(index: ObjectIndex): ReadonlyMap<string, IndexedObject> {
+  const byDirectory = new Map<string, IndexedObject>();
+  for (const object of index.objects) {
+    const openShift =
+      /\.openshift\.io\//.test(object.ref.apiVersion ?? '') || OPENSHIFT_KINDS.has(object.ref.kind ?? '');
+    const directory = directoryOf(object.source.file);
+    if (openShift && object.source.file !== undefined && !byDirectory.has(directory))
+      byDirectory.set(directory, object);
+  }
+  return byDirectory;
 }
 
 /**
