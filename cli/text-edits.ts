@@ -41,6 +41,7 @@ export function textReplacements(
   const document = parseDocument(documentText, { uniqueKeys: false });
   const prefix: Array<string | number> =
     location.listItemIndex === undefined ? [] : [location.listField ?? 'items', location.listItemIndex];
+  // Offsets within the document; placed in the file at the end.
   const replacements: TextReplacement[] = [];
   // Edits inside a YAML text held in a block scalar: grouped by the string they edit.
   const embedded = new Map<string, { in: ReadonlyArray<string | number>; edits: FixEdit[] }>();
@@ -55,39 +56,35 @@ export function textReplacements(
     if (!planned)
       return { unsafe: 'the configuration text is not a literal block (`|`) the fix can edit: edit it by hand' };
     if ('unsafe' in planned) return planned;
-    replacements.push(...planned.replacements.map((r) => ({ ...r, start: r.start + base, end: r.end + base })));
+    replacements.push(...planned.replacements);
   }
   for (const edit of edits.filter((candidate) => candidate.in === undefined)) {
     if (edit.op === 'split') {
       const split = splitReplacement(documentText, document.contents, String(edit.path[0]));
       if ('unsafe' in split) return split;
-      replacements.push({
-        ...split.replacement,
-        start: split.replacement.start + base,
-        end: split.replacement.end + base,
-      });
+      replacements.push(split.replacement);
       continue;
     }
     if (edit.op === 'keep-last') {
       const kept = keepLastReplacements(documentText, document.contents, [...prefix, ...edit.path]);
       if ('unsafe' in kept) return kept;
-      replacements.push(...kept.replacements.map((r) => ({ ...r, start: r.start + base, end: r.end + base })));
+      replacements.push(...kept.replacements);
       continue;
     }
     const planned = replacementFor(documentText, document.contents, [...prefix, ...edit.path], edit);
     if ('unsafe' in planned) return planned;
-    if (planned.replacement)
-      replacements.push({
-        ...planned.replacement,
-        start: planned.replacement.start + base,
-        end: planned.replacement.end + base,
-      });
+    if (planned.replacement) replacements.push(planned.replacement);
   }
-  // New lines are written with the document's own line ends (Windows files keep `\r\n`).
+  // Planned within the document, placed in the file; new lines are written with the document's own
+  // line ends (Windows files keep `\r\n`).
   const crlf = /\r\n/.test(documentText.slice(0, documentText.indexOf('\n') + 1));
-  return crlf
-    ? { replacements: replacements.map((r) => ({ ...r, text: r.text.replace(/\r?\n/g, '\r\n') })) }
-    : { replacements };
+  return {
+    replacements: replacements.map((r) => ({
+      start: r.start + base,
+      end: r.end + base,
+      text: crlf ? r.text.replace(/\r?\n/g, '\r\n') : r.text,
+    })),
+  };
 }
 
 /** Applies non-overlapping replacements (the later ones first, so offsets stay valid). */

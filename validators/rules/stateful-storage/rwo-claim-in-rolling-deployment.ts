@@ -539,10 +539,10 @@ function judgeStorage(
   // A claim with a label selector is never provisioned for: it binds only to a volume its selector
   // matches, and without that volume in the input its storage is unknown, whatever its class.
   const unmatchedSelector = !bound && claim.spec.selector !== undefined;
-  // So is one of class "" (static binding only) whose volume, made by hand, is not in the input.
-  const unseenStaticVolume = !bound && storageClassNameOf(claim.spec, claim.annotations) === '';
-  // A class a deploy step fills in (`${STORAGE_CLASS}`) is none the input holds: its storage is unknown.
   const className = storageClassNameOf(claim.spec, claim.annotations);
+  // So is one of class "" (static binding only) whose volume, made by hand, is not in the input.
+  const unseenStaticVolume = !bound && className === '';
+  // A class a deploy step fills in (`${STORAGE_CLASS}`) is none the input holds: its storage is unknown.
   const placeholderClass =
     !bound && !first.storageClass && className !== undefined && holdsPlaceholder(className) ? className : undefined;
   return {
