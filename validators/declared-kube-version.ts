@@ -1,4 +1,5 @@
 import { asArray, asRecord, asString, getRecord, isRecord } from './json';
+import { componentImage } from './component-image';
 import { KubeVersion, NEWEST_KNOWN_KUBERNETES_VERSION, OLDEST_KNOWN_KUBERNETES_VERSION } from './kube-version';
 
 /** The Kubernetes version a set of objects says its cluster runs, and what says so. */
@@ -13,12 +14,17 @@ export interface DeclaredKubernetesVersion {
 const RELEASE = /^v?1\.(\d+)(?:\.\d+)?(?:[-_+.].*)?$/;
 
 /**
- * Control-plane images whose tag is the cluster's release. Only a static Pod counts: a Deployment
- * running kube-scheduler is a second scheduler (a user-scheduler, a scheduler plugin), whatever
- * release the cluster runs.
+ * Component images whose tag is the cluster's release, in a static Pod: a Deployment running
+ * kube-scheduler is a second scheduler (a user-scheduler, a scheduler plugin), whatever release the
+ * cluster runs. Not cloud-controller-manager, which follows its cloud provider's releases.
  */
-const CONTROL_PLANE_IMAGE =
-  /(?:^|\/)(kube-apiserver|kube-controller-manager|kube-scheduler|kube-proxy|hyperkube)(?:-(?:amd64|arm64|arm|ppc64le|s390x))?:(v1\.\d+[^\s@]*)/;
+const RELEASE_PROGRAMS = new Set([
+  'kube-apiserver',
+  'kube-controller-manager',
+  'kube-scheduler',
+  'kube-proxy',
+  'hyperkube',
+]);
 
 /**
  * The Kubernetes version the input declares for its cluster: kubeadm's ClusterConfiguration
@@ -63,7 +69,9 @@ function declarationsOf(object: Record<string, unknown>): Array<{ minor: number;
     return release(getRecord(object, 'spec', 'topology')?.version, 'spec.topology.version');
   if (kind !== 'Pod') return [];
   return asArray(getRecord(object, 'spec')?.containers).flatMap((container) => {
-    const match = CONTROL_PLANE_IMAGE.exec(asString(asRecord(container)?.image) ?? '');
-    return match ? release(match[2], `${match[1]} image`) : [];
+    const component = componentImage(asString(asRecord(container)?.image) ?? '');
+    return component && RELEASE_PROGRAMS.has(component.program)
+      ? release(component.tag, `${component.program} image`)
+      : [];
   });
 }

@@ -1,3 +1,4 @@
+import { ComponentImage, componentImage } from '../../component-image';
 import { embeddedYamlDocuments } from '../../embedded-yaml';
 import { fieldPath } from '../../field-path';
 import { JsonRecord, asArray, asRecord, asString, getRecord, isRecord, ownEntry } from '../../json';
@@ -85,13 +86,23 @@ const SIDECAR_REMEDY =
   'Move the sidecar to v2.0 or later, which uses Leases (from v1.1, --leader-election-type=leases also does).';
 
 /**
- * Control-plane component images (and hyperkube running one), which from 1.4 elect a leader unless
+ * Control-plane components (and hyperkube running one), which from 1.4 elect a leader unless
  * `--leader-elect=false` and, before 1.20, do it on a legacy lock: `endpoints` until 1.16,
  * `endpointsleases` (which still writes the Endpoints object) from 1.17 (kubernetes#84084), `leases`
  * from 1.20 (kubernetes#94603).
  */
-const CONTROL_PLANE_IMAGE =
-  /(?:^|\/)(kube-scheduler|kube-controller-manager|cloud-controller-manager|hyperkube)(?:-(?:amd64|arm64|arm|ppc64le|s390x))?:v1\.(\d+)\./;
+const ELECTING_PROGRAMS = new Set([
+  'kube-scheduler',
+  'kube-controller-manager',
+  'cloud-controller-manager',
+  'hyperkube',
+]);
+
+/** The image of a component that elects a leader, or undefined. */
+function electingComponentImage(image: string): ComponentImage | undefined {
+  const component = componentImage(image);
+  return component && ELECTING_PROGRAMS.has(component.program) ? component : undefined;
+}
 /**
  * The first minor whose control-plane components elect a leader without `--leader-elect`: the flag
  * came in 1.2 switched off (kubernetes#19347, #19621: `--leader-elect[=false]`) and was switched on
@@ -126,14 +137,13 @@ function imageDefaultLock(
       tokens.some((token) => new RegExp(`^--?${candidate.enable}(=true)?$`).test(token.text)),
   );
   if (sidecar) return { lock: sidecar.lock, which: sidecar.which, remedy: SIDECAR_REMEDY };
-  const match = CONTROL_PLANE_IMAGE.exec(image);
-  if (!match || enabled === 'false' || tokens.some((token) => /^--?config(=|$)/.test(token.text))) return undefined;
-  const [, program = '', minorText = ''] = match;
+  const electing = electingComponentImage(image);
+  if (!electing || enabled === 'false' || tokens.some((token) => /^--?config(=|$)/.test(token.text))) return undefined;
+  const { program, minor } = electing;
   const component =
     program === 'hyperkube'
       ? tokens.map((token) => HYPERKUBE_COMPONENTS.get(token.text.replace(/^.*\//, ''))).find((name) => name)
       : program;
-  const minor = Number(minorText);
   if (component === undefined || minor >= 20) return undefined;
   if (minor < LEADER_ELECT_DEFAULT_ON_SINCE_MINOR && enabled !== 'true') return undefined;
   return {
@@ -242,7 +252,7 @@ function flagSettings(template: PodTemplate): LeaderElectionSettings[] {
       const image = asString(container.image) ?? '';
       // Every flag read here contains "leader-elect", and only control-plane images elect a leader
       // without one: most containers can be passed over without splitting their command lines.
-      if (!commandLineMentions(container, 'leader-elect') && !CONTROL_PLANE_IMAGE.test(image)) return;
+      if (!commandLineMentions(container, 'leader-elect') && !electingComponentImage(image)) return;
       const containerPath = `${template.path}.${list}[${position}]`;
       const tokens = containerTokens(container, containerPath);
       const settings = settingsFromTokens(tokens);

@@ -1,0 +1,21 @@
+/**
+ * Kubernetes' own component images, with an architecture suffix or not (`k8s.gcr.io/kube-scheduler-amd64`),
+ * and hyperkube, which runs any of them; the tag names the 1.x release (`v1.29.3`, `v1.10.4_coreos.0`).
+ */
+const COMPONENT_IMAGE =
+  /(?:^|\/)(kube-apiserver|kube-controller-manager|cloud-controller-manager|kube-scheduler|kube-proxy|hyperkube)(?:-(?:amd64|arm64|arm|ppc64le|s390x))?:(v1\.(\d+)\.[^\s@]*)/;
+
+/** A Kubernetes component image: which program, its tag, and the minor the tag names. */
+export interface ComponentImage {
+  readonly program: string;
+  readonly tag: string;
+  readonly minor: number;
+}
+
+/** The component image `image` names, or undefined for any other image. */
+export function componentImage(image: string): ComponentImage | undefined {
+  const match = COMPONENT_IMAGE.exec(image);
+  if (!match) return undefined;
+  const [, program = '', tag = '', minor = ''] = match;
+  return { program, tag, minor: Number(minor) };
+}
