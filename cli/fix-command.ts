@@ -15,7 +15,11 @@ export interface FixFlags {
   readonly kubeVersion?: string;
   readonly config?: string;
   readonly dryRun?: boolean;
-  /** Also add the node label requirements whose nodes must be labelled first (NFS client). */
+  /**
+   * The fixes that make pods require a node label (the NFS client's), which need the nodes labelled
+   * before the objects are applied: `false` (`--no-require-node-labels`) leaves them out, `true`
+   * (`--require-node-labels`) applies them to warnings too. @default on errors only
+   */
   readonly requireNodeLabels?: boolean;
 }
 
@@ -29,7 +33,10 @@ export function runFix(paths: readonly string[], flags: FixFlags, io: CliIo): nu
   try {
     if (paths.includes('-')) throw new UsageError('fix rewrites files in place: give paths, not `-`');
     const options = { kubeVersion: flags.kubeVersion, config: flags.config };
-    const before = lint(paths, { ...options, requireNodeLabels: flags.requireNodeLabels === true });
+    const before = lint(paths, {
+      ...options,
+      ...(flags.requireNodeLabels !== undefined ? { requireNodeLabels: flags.requireNodeLabels } : {}),
+    });
     const byFile = new Map<string, LintFinding[]>();
     const unfixable: LintFinding[] = [];
     for (const finding of before.findings) {
@@ -48,6 +55,8 @@ export function runFix(paths: readonly string[], flags: FixFlags, io: CliIo): nu
     const unparsed = new Set(before.findings.filter((f) => f.rule === YAML_SYNTAX_ERROR).map((f) => f.file));
     let fixed = 0;
     let changedFiles = 0;
+    // What the applied fixes need done before the objects are applied, with how many need it.
+    const preconditions = new Map<string, number>();
     for (const [file, findings] of byFile) {
       // Read and written back in its own encoding: a UTF-16 file (PowerShell's) stays UTF-16.
       const { text, encoding } = decodeText(fs.readFileSync(file));
@@ -70,6 +79,8 @@ export function runFix(paths: readonly string[], flags: FixFlags, io: CliIo): nu
         }
         after = applyReplacements(after, planned.replacements);
         fixed++;
+        if (finding.precondition !== undefined)
+          preconditions.set(finding.precondition, (preconditions.get(finding.precondition) ?? 0) + 1);
       }
       if (after === text) continue;
       changedFiles++;
@@ -86,11 +97,12 @@ export function runFix(paths: readonly string[], flags: FixFlags, io: CliIo): nu
     io.err(
       `ballast fix: ${fixed} finding(s) fixed in ${changedFiles} file(s)${flags.dryRun ? ' (dry run: nothing written)' : ''}; ` +
         `${unfixable.length - waiting} left for a person` +
-        (waiting > 0
-          ? `; ${waiting} wait for node labels (label the nodes, then \`ballast fix --require-node-labels\`)`
-          : '') +
+        (waiting > 0 ? `; ${waiting} node-label fix(es) not applied (each says why)` : '') +
         '\n',
     );
+    for (const [precondition, count] of preconditions) {
+      io.err(`ballast fix: before applying ${count} of these fix(es): ${terminalSafe(precondition)}\n`);
+    }
     if (flags.dryRun) return before.summary.errors > 0 ? 1 : 0;
     const after = lint(paths, options);
     return after.summary.errors > 0 ? 1 : 0;

@@ -45,8 +45,10 @@ export interface LintCommandOptions {
   /** Also turn each fix into text replacements of its file (SARIF `fixes`). @default false */
   readonly withReplacements?: boolean;
   /**
-   * Offer the fixes that are right only once nodes carry a label (the NFS client's): `ballast fix
-   * --require-node-labels`. Otherwise such a finding says what to do first. @default false
+   * Offer the fixes that are right only once nodes carry a label (the NFS client's), with what to do
+   * before applying them: by default on errors, with `true` on warnings too; `false`
+   * (`ballast fix --no-require-node-labels`) holds them all back, and such a finding says why.
+   * @default undefined: on errors
    */
   readonly requireNodeLabels?: boolean;
 }
@@ -107,10 +109,11 @@ export function lint(paths: readonly string[], options: LintCommandOptions): Lin
           ? fixFor(original, object, fixVersion)
           : undefined;
     if (!proposed) return finding;
-    const waitsForNodeLabels = 'edits' in proposed && proposed.precondition !== undefined && !options.requireNodeLabels;
-    const plan = waitsForNodeLabels
-      ? { unsafe: `${proposed.precondition}; then run \`ballast fix --require-node-labels\`` }
-      : proposed;
+    const heldBack =
+      'edits' in proposed && proposed.precondition !== undefined ? nodeLabelHold(original, options) : undefined;
+    const waitsForNodeLabels = heldBack !== undefined;
+    const plan =
+      heldBack !== undefined && 'edits' in proposed ? { unsafe: `${heldBack}: ${proposed.precondition}` } : proposed;
     const location = {
       documentIndex: source.documentIndex,
       ...(source.listItemIndex !== undefined ? { listItemIndex: source.listItemIndex } : {}),
@@ -125,6 +128,7 @@ export function lint(paths: readonly string[], options: LintCommandOptions): Lin
       ...(planned && 'replacements' in planned ? { replacements: planned.replacements } : {}),
       ...finding,
       ...('edits' in plan ? { edits: plan.edits } : { noFix: plan.unsafe }),
+      ...('edits' in plan && plan.precondition !== undefined ? { precondition: plan.precondition } : {}),
       ...(waitsForNodeLabels ? { waitsForNodeLabels } : {}),
       location,
     };
@@ -180,9 +184,21 @@ export function lint(paths: readonly string[], options: LintCommandOptions): Lin
 }
 
 /**
+ * Why a fix that needs nodes labelled first is not offered, if it is not: asked not to
+ * (`--no-require-node-labels`), or, unless asked to, on a warning, whose nodes may have what the
+ * label stands for already (Talos and OpenShift nodes carry the NFS client).
+ */
+function nodeLabelHold(finding: Finding, options: LintCommandOptions): string | undefined {
+  if (options.requireNodeLabels === false) return 'held back by --no-require-node-labels';
+  if (options.requireNodeLabels === undefined && finding.severity !== 'error')
+    return 'not applied to a warning unless asked (`ballast fix --require-node-labels`)';
+  return undefined;
+}
+
+/**
  * The fix of a key its mapping writes more than once: remove every writing but the last, the value
  * older kubectl and the API server applied and the one every rule judged. Nothing else changes.
- * `kind` repeated at the top of a document is two objects run together: a `---` line splits them.
+ * `kind` repeated at the top of a document is objects run together: `---` lines split them.
  */
 function syntaxFix(finding: Finding): FixPlan {
   if (finding.path === 'kind') return { edits: [{ op: 'split', path: ['kind'] }] };

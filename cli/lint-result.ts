@@ -20,9 +20,11 @@ export interface LintFinding {
   readonly baselined: boolean;
   /** The machine-applicable fix (`ballast fix` applies it), by field path from the object; empty when there is none. */
   readonly edits: readonly FixEdit[];
+  /** What must be true outside the file before the fixed objects are applied (nodes labelled); absent when nothing. */
+  readonly precondition?: string;
   /** Not part of the JSON output: why there is no machine-applicable fix. */
   readonly noFix?: string;
-  /** Not part of the JSON output: a fix exists, held back until the nodes carry a label (`--require-node-labels`). */
+  /** Not part of the JSON output: a fix exists, held back by `--no-require-node-labels`. */
   readonly waitsForNodeLabels?: boolean;
   /** Not part of the JSON output: the fix as text replacements in the file (for SARIF `fixes`), when asked for. */
   readonly replacements?: ReadonlyArray<{ readonly start: number; readonly end: number; readonly text: string }>;

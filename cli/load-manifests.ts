@@ -482,10 +482,10 @@ function lastValueWins(text: string, file: string): unknown[] | undefined {
 function duplicateKeyFindings(file: string, text: string, documents: readonly unknown[], error: unknown): Finding[] {
   const repeated = duplicateKeysOf().duplicateKeys(text);
   if (repeated.length === 0) return [syntaxFinding(file, error, 0)];
-  // kind written twice at the top: two objects run together where a `---` line is missing (each
+  // kind written again at the top: objects run together where a `---` line is missing (each
   // object names its kind; an apiVersion written again alone, as in a ConfigMap whose `data` block
   // sits between two copies, is one object's repeated key). Keeping the last writings would delete
-  // the first object: `ballast fix` splits them (path `kind`, `split`) where their keys do not interleave.
+  // the earlier objects: `ballast fix` splits them (path `kind`, `split`) where their keys do not interleave.
   const runTogether = new Set(
     repeated
       .filter(({ path: keyPath }) => keyPath.length === 1 && keyPath[0] === 'kind')
@@ -498,8 +498,8 @@ function duplicateKeyFindings(file: string, text: string, documents: readonly un
       ...loaderFinding(
         file,
         line,
-        'invalid YAML: the document writes kind twice: two objects run together, a `---` line between them is missing; kubectl refuses the file ("mapping key ... already defined")',
-        'Put a line `---` before the second object (`ballast fix` does). ballast checked the document as older kubectl applied it, the last writing of each key winning, so the first object was lost.',
+        'invalid YAML: the document writes kind more than once: objects run together, a `---` line between them is missing; kubectl refuses the file ("mapping key ... already defined")',
+        'Put a line `---` before each object after the first (`ballast fix` does). ballast checked the document as older kubectl applied it, the last writing of each key winning, so the earlier objects were lost.',
       ),
       source: { file, line, documentIndex },
       path: 'kind',

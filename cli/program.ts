@@ -91,7 +91,11 @@ export async function run(argv: readonly string[], io: CliIo = processIo): Promi
     .option('--dry-run', 'print a unified diff and write nothing')
     .option(
       '--require-node-labels',
-      'also make in-tree NFS volumes require the node label of prepared nodes (node.ballast.dev/nfs-client=installed): label the nodes first, or the pods stay Pending',
+      'apply those fixes to warnings too (Talos or OpenShift nodes, which may have the NFS client already); by default, errors only',
+    )
+    .option(
+      '--no-require-node-labels',
+      'leave out the fixes that make in-tree NFS volumes require the label of nodes with the NFS client (node.ballast.dev/nfs-client=installed); by default they are applied to errors, and the nodes must be labelled before the objects are applied, or their pods stay Pending',
     )
     .option('--kube-version <X.Y>', 'target Kubernetes version, as for lint')
     .option('-c, --config <file>', 'configuration, as for lint (default: ./.ballast.yaml if present)')

@@ -97,8 +97,8 @@ const LOADER_ENTRY = [
   'A key a mapping writes twice (kubectl refuses it since 1.21) is reported once per key, at its last ' +
     'writing, and the document is checked as older kubectl applied it, the last writing winning. ' +
     '`ballast fix` removes the earlier writings, unless one holds a comment. Where kind repeats at the top of ' +
-    'a document, two objects run together for want of a `---` line: `ballast fix` writes the line where the ' +
-    'second begins, unless their keys interleave.',
+    'a document, objects run together for want of `---` lines: `ballast fix` writes a line where each after ' +
+    'the first begins, unless their keys interleave.',
   '',
 ].join('\n');
 

@@ -60,9 +60,9 @@ export function textReplacements(
   }
   for (const edit of edits.filter((candidate) => candidate.in === undefined)) {
     if (edit.op === 'split') {
-      const split = splitReplacement(documentText, document.contents, String(edit.path[0]));
+      const split = splitReplacements(documentText, document.contents, String(edit.path[0]));
       if ('unsafe' in split) return split;
-      replacements.push(split.replacement);
+      replacements.push(...split.replacements);
       continue;
     }
     if (edit.op === 'keep-last') {
@@ -168,41 +168,49 @@ function blockScalarReplacements(
 /** An edit of one field's value: set, delete or rename. */
 type FieldEdit = Exclude<FixEdit, { op: 'keep-last' | 'split' }>;
 
-/** What each of two objects split apart must write once: a part without them took a field of the other. */
+/** What each of the objects split apart must write once: a part without them took a field of another. */
 const OBJECT_HEAD = ['apiVersion', 'kind', 'metadata'];
 
 /**
- * Where the second of two objects run together begins, and the `---` line written there: at the
- * second writing of `key` (`kind`), or at the apiVersion written again just before it; above the
- * comment lines that lead into it. Refused unless each part then writes every key once and has its
- * own apiVersion, kind and metadata: otherwise the objects interleave (a key of the second may sit
- * before its kind), for a person to untangle.
+ * Where each object after the first of several run together begins, and the `---` line written
+ * there: at each later writing of `key` (`kind`), or at the apiVersion written again just before
+ * it; above the comment lines that lead into it. Refused unless each part then writes every key once
+ * and has its own apiVersion, kind and metadata: otherwise the objects interleave (a key of the next
+ * may sit before its kind), for a person to untangle.
  */
-function splitReplacement(
+function splitReplacements(
   text: string,
   root: unknown,
   key: string,
-): { replacement: TextReplacement } | { unsafe: string } {
+): { replacements: TextReplacement[] } | { unsafe: string } {
   if (!isMap(root)) return { unsafe: 'the document is not a mapping' };
   const keys = root.items.map((pair) => String(isScalar(pair.key) ? pair.key.value : pair.key));
   const writings = keys.flatMap((name, index) => (name === key ? [index] : []));
-  if (writings.length !== 2) return { unsafe: `the document writes ${key} ${writings.length} times: split it by hand` };
-  let start = writings[1]!;
-  if (keys[start - 1] === 'apiVersion' && keys.indexOf('apiVersion') < start - 1) start--;
-  const parts = [keys.slice(0, start), keys.slice(start)];
+  if (writings.length < 2) return { unsafe: `the document writes ${key} once: nothing to split` };
+  const starts = [0];
+  for (const writing of writings.slice(1)) {
+    const previousStart = starts[starts.length - 1]!;
+    const apiVersionBefore = keys.slice(previousStart, writing - 1).includes('apiVersion');
+    starts.push(keys[writing - 1] === 'apiVersion' && apiVersionBefore ? writing - 1 : writing);
+  }
+  const parts = starts.map((start, i) => keys.slice(start, starts[i + 1] ?? keys.length));
   const whole = (part: readonly string[]) =>
     new Set(part).size === part.length && OBJECT_HEAD.every((field) => part.includes(field));
-  if (!parts.every(whole)) return { unsafe: 'the two objects interleave their keys: split them by hand' };
-  const keyStart = (root.items[start]?.key as Node | undefined)?.range?.[0];
-  if (keyStart === undefined) return { unsafe: 'the key has no position' };
-  let at = text.lastIndexOf('\n', keyStart - 1) + 1;
-  if (text.slice(at, keyStart).trim() !== '') return { unsafe: 'the second object does not begin a line' };
-  // Comment lines right above the second object's first key introduce it: the `---` goes above them.
-  for (let previous = text.lastIndexOf('\n', at - 2) + 1; at > 0; previous = text.lastIndexOf('\n', at - 2) + 1) {
-    if (!/^\s*#/.test(text.slice(previous, at))) break;
-    at = previous;
+  if (!parts.every(whole)) return { unsafe: 'the objects interleave their keys: split them by hand' };
+  const replacements: TextReplacement[] = [];
+  for (const start of starts.slice(1)) {
+    const keyStart = (root.items[start]?.key as Node | undefined)?.range?.[0];
+    if (keyStart === undefined) return { unsafe: 'the key has no position' };
+    let at = text.lastIndexOf('\n', keyStart - 1) + 1;
+    if (text.slice(at, keyStart).trim() !== '') return { unsafe: 'an object after the first does not begin a line' };
+    // Comment lines right above an object's first key introduce it: the `---` goes above them.
+    for (let previous = text.lastIndexOf('\n', at - 2) + 1; at > 0; previous = text.lastIndexOf('\n', at - 2) + 1) {
+      if (!/^\s*#/.test(text.slice(previous, at))) break;
+      at = previous;
+    }
+    replacements.push({ start: at, end: at, text: '---\n' });
   }
-  return { replacement: { start: at, end: at, text: '---\n' } };
+  return { replacements };
 }
 
 function replacementFor(text: string, root: unknown, path: ReadonlyArray<string | number>, edit: FieldEdit): Planned {
@@ -258,7 +266,7 @@ function editInMap(text: string, map: YAMLMap, pair: Pair | undefined, key: stri
   if (edit.op === 'rename') return pair ? renameKey(pair, edit.to) : { unsafe: `no ${key} to rename` };
   if (edit.op === 'set' && pair) return replacePairValue(text, pair, edit.value);
   if (edit.op === 'delete' && !pair) return {};
-  if (edit.op === 'set') return insertPair(text, map, key, edit.value, edit.first === true);
+  if (edit.op === 'set') return insertPair(text, map, key, edit.value, edit.first === true, edit.comment);
   return deletePair(text, map, pair as Pair);
 }
 
@@ -313,7 +321,14 @@ function valueText(original: unknown, replacement: unknown): string {
   return flowText(replacement);
 }
 
-function insertPair(text: string, map: YAMLMap, key: string, value: unknown, first: boolean): Planned {
+function insertPair(
+  text: string,
+  map: YAMLMap,
+  key: string,
+  value: unknown,
+  first: boolean,
+  comment: string | undefined,
+): Planned {
   const entry = `${flowText(key)}: ${flowText(value)}`;
   const range = map.range;
   if (!range) return { unsafe: 'the mapping has no position' };
@@ -327,13 +342,14 @@ function insertPair(text: string, map: YAMLMap, key: string, value: unknown, fir
   const lastEnd =
     (lastPair?.value as Node | null | undefined)?.range?.[1] ?? (lastPair?.key as Node | undefined)?.range?.[1];
   if (firstKey === undefined || lastEnd === undefined) return { unsafe: 'an empty block mapping' };
-  const indent = firstKey - (text.lastIndexOf('\n', firstKey - 1) + 1);
+  const indent = ' '.repeat(firstKey - (text.lastIndexOf('\n', firstKey - 1) + 1));
+  const commented = comment === undefined ? entry : `# ${comment.replace(/\s+/g, ' ')}\n${indent}${entry}`;
   // Before the first key, on its line: the new key takes the first key's indentation, which follows it.
-  if (first) return { replacement: { start: firstKey, end: firstKey, text: `${entry}\n${' '.repeat(indent)}` } };
+  if (first) return { replacement: { start: firstKey, end: firstKey, text: `${commented}\n${indent}` } };
   let at = text.indexOf('\n', Math.max(lastEnd - 1, 0));
   if (at < 0) at = text.length;
   else if (text[at - 1] === '\r') at--;
-  return { replacement: { start: at, end: at, text: `\n${' '.repeat(indent)}${entry}` } };
+  return { replacement: { start: at, end: at, text: `\n${indent}${commented}` } };
 }
 
 function deletePair(text: string, map: YAMLMap, pair: Pair): Planned {

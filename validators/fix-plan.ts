@@ -9,6 +9,11 @@ export type FixEdit =
       readonly value: unknown;
       /** A key the mapping lacks is written before its first key, not after its last (apiVersion leads an object). */
       readonly first?: boolean;
+      /**
+       * A comment line written above a key the edit adds to a block mapping, so the change explains
+       * itself where a reviewer reads the diff (none in flow mappings or JSON, nor on a replaced value).
+       */
+      readonly comment?: string;
       readonly in?: ReadonlyArray<string | number>;
     }
   | {
@@ -25,8 +30,8 @@ export type FixEdit =
     }
   | {
       /**
-       * The document holds two objects run together for want of a `---` line: the line is written
-       * where the second begins, at the second writing of the top-level key `path` names (`kind`).
+       * The document holds objects run together for want of `---` lines: a line is written where
+       * each after the first begins, at each later writing of the top-level key `path` names (`kind`).
        */
       readonly op: 'split';
       readonly path: ReadonlyArray<string | number>;
@@ -44,8 +49,9 @@ export type FixEdit =
 
 /**
  * What can be done about a finding mechanically: the edits, or why no edit is safe. `precondition`
- * marks edits that are right only once something outside the file is true (nodes carry a label):
- * `ballast fix` applies them only when asked to (`--require-node-labels`), and says what to do first.
+ * marks edits that need something outside the file to be true before the objects are applied (nodes
+ * carry a label): reports show it beside the edits, `ballast fix` prints it after applying them, and
+ * `ballast fix --no-require-node-labels` leaves such edits out.
  */
 export type FixPlan =
   { readonly edits: readonly FixEdit[]; readonly precondition?: string } | { readonly unsafe: string };

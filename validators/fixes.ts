@@ -111,16 +111,18 @@ const FIXERS: ReadonlyMap<string, Fixer> = new Map<string, Fixer>([
 ]);
 
 const NFS_CLIENT_LABEL = `${NFS_CLIENT.label.key}=${NFS_CLIENT.label.value}`;
+const NFS_CLIENT_COMMENT = `ballast: only nodes labelled ${NFS_CLIENT_LABEL} (NFS client installed); label them before applying`;
 
 /**
- * The NFS fix: require the label the node-config stack puts on nodes with mount.nfs. On a
- * PersistentVolume, `spec.nodeAffinity.required` (every pod using it follows); on a pod template, a
- * `nodeSelector` entry (ANDed with any affinity it has). Until nodes carry the label, the pods stay
- * Pending: hence the precondition.
+ * The NFS fix: require the label the node-config stack puts on nodes with mount.nfs, as the ballast
+ * constructs do. On a PersistentVolume, `spec.nodeAffinity.required` (every pod using it follows); on
+ * a pod template, a `nodeSelector` entry (ANDed with any affinity it has). Until nodes carry the
+ * label, the pods stay Pending: hence the precondition, and a comment above the new key that says so
+ * in the diff a reviewer reads.
  */
 function requireNfsClientLabel(finding: Finding, object: JsonRecord): FixPlan {
   const precondition =
-    `pods stay Pending until nodes with the NFS client carry ${NFS_CLIENT_LABEL}: label them first ` +
+    `pods stay Pending until nodes with the NFS client carry ${NFS_CLIENT_LABEL}: label them before applying ` +
     `(the ballast node-config stack does, or \`kubectl label node <node> ${NFS_CLIENT_LABEL}\`)`;
   const path = parseFieldPath(finding.path);
   if (object.kind === 'PersistentVolume') {
@@ -135,7 +137,10 @@ function requireNfsClientLabel(finding: Finding, object: JsonRecord): FixPlan {
         { matchExpressions: [{ key: NFS_CLIENT.label.key, operator: 'In', values: [NFS_CLIENT.label.value] }] },
       ],
     };
-    return { edits: [{ op: 'set', path: ['spec', 'nodeAffinity'], value: { required } }], precondition };
+    return {
+      edits: [{ op: 'set', path: ['spec', 'nodeAffinity'], value: { required }, comment: NFS_CLIENT_COMMENT }],
+      precondition,
+    };
   }
   // A StatefulSet's claim template: its pods are those of the StatefulSet's pod template.
   const claimTemplate = path[0] === 'spec' && path[1] === 'volumeClaimTemplates';
@@ -145,8 +150,18 @@ function requireNfsClientLabel(finding: Finding, object: JsonRecord): FixPlan {
   const selector = valueAt(object, [...podSpec, 'nodeSelector']);
   if (selector !== undefined && !isRecord(selector)) return { unsafe: 'the nodeSelector is not a mapping' };
   const edit: FixEdit = selector
-    ? { op: 'set', path: [...podSpec, 'nodeSelector', NFS_CLIENT.label.key], value: NFS_CLIENT.label.value }
-    : { op: 'set', path: [...podSpec, 'nodeSelector'], value: { [NFS_CLIENT.label.key]: NFS_CLIENT.label.value } };
+    ? {
+        op: 'set',
+        path: [...podSpec, 'nodeSelector', NFS_CLIENT.label.key],
+        value: NFS_CLIENT.label.value,
+        comment: NFS_CLIENT_COMMENT,
+      }
+    : {
+        op: 'set',
+        path: [...podSpec, 'nodeSelector'],
+        value: { [NFS_CLIENT.label.key]: NFS_CLIENT.label.value },
+        comment: NFS_CLIENT_COMMENT,
+      };
   return { edits: [edit], precondition };
 }
 

@@ -32,5 +32,6 @@ function toJson(finding: LintFinding) {
     baselined: finding.baselined,
     fingerprint: finding.fingerprint,
     edits: finding.edits,
+    ...(finding.precondition !== undefined ? { precondition: finding.precondition } : {}),
   };
 }

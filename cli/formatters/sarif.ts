@@ -124,7 +124,9 @@ function toResult(finding: LintFinding, ruleIndex: number | undefined, compared:
       ? {
           fixes: [
             {
-              description: { text: `ballast fix: ${finding.fix}` },
+              description: {
+                text: `ballast fix: ${finding.fix}${finding.precondition !== undefined ? ` Before applying: ${finding.precondition}.` : ''}`,
+              },
               artifactChanges: [
                 {
                   artifactLocation: artifactLocation(finding.file),

@@ -323,12 +323,77 @@ describe('ballast fix', () => {
       const run = await ballast(['fix', tree.dir]);
       expect(fs.readFileSync(path.join(tree.dir, 'bindings.yml'), 'utf8')).toBe(`${first}---\n${second}`);
       expect(run.stderr).toContain(
-        'interleaved.yaml:5 yaml-syntax-error: not fixed: the two objects interleave their keys',
+        'interleaved.yaml:5 yaml-syntax-error: not fixed: the objects interleave their keys',
       );
       expect(fs.readFileSync(path.join(tree.dir, 'interleaved.yaml'), 'utf8')).toBe(interleaved);
       const after = await lintJson([path.join(tree.dir, 'bindings.yml')]);
       expect(after.code).toBe(0);
       expect(after.json.summary.objects).toBe(2);
+    } finally {
+      tree.cleanup();
+    }
+  });
+  test('real world: four objects run together are split where each after the first begins', async () => {
+    // Ronster2018/HomeLab redis/redis-all.yml (held-out-213): a Namespace, a PersistentVolume, a claim
+    // and a Deployment separated by blank lines only, then a Service after a `---`.
+    const objects = [
+      ['apiVersion: v1', 'kind: Namespace', 'metadata:', '  name: redis', ''],
+      [
+        'apiVersion: v1',
+        'kind: PersistentVolume',
+        'metadata:',
+        '  name: redis-pv',
+        'spec:',
+        '  capacity:',
+        '    storage: 10Gi  # Adjust based on your expected cache size',
+        '  accessModes:',
+        '    - ReadWriteOnce',
+        '  hostPath:',
+        '    path: /mnt/data/redis',
+        '',
+      ],
+      [
+        'apiVersion: v1',
+        'kind: PersistentVolumeClaim',
+        'metadata:',
+        '  name: redis-pvc',
+        '  namespace: redis',
+        'spec:',
+        '  accessModes: [ReadWriteOnce]',
+        '  storageClassName: ""',
+        '  volumeName: redis-pv',
+        '  resources: {requests: {storage: 10Gi}}',
+        '',
+      ],
+      [
+        'apiVersion: apps/v1',
+        'kind: Deployment',
+        'metadata:',
+        '  name: redis',
+        '  namespace: redis',
+        'spec:',
+        '  replicas: 1',
+        '  strategy: {type: Recreate}',
+        '  selector: {matchLabels: {app: redis}}',
+        '  template:',
+        '    metadata: {labels: {app: redis}}',
+        '    spec:',
+        '      containers: [{name: redis, image: redis:7}]',
+        '',
+      ],
+    ].map((lines) => lines.join('\n'));
+    const service =
+      '---\napiVersion: v1\nkind: Service\nmetadata: {name: redis, namespace: redis}\nspec: {ports: [{port: 6379}]}\n';
+    const tree = tempTree({ 'redis-all.yml': objects.join('\n') + service });
+    const file = path.join(tree.dir, 'redis-all.yml');
+    try {
+      const before = await lintJson([file]);
+      expect(before.json.findings.map((f) => [f.rule, f.path, f.line])).toEqual([['yaml-syntax-error', 'kind', 29]]);
+      await ballast(['fix', tree.dir]);
+      expect(fs.readFileSync(file, 'utf8')).toBe(objects.join('\n---\n') + service);
+      const after = await lintJson([file]);
+      expect(after.json.findings.filter((f) => f.severity === 'error')).toEqual([]);
+      expect(after.json.summary.objects).toBe(5);
     } finally {
       tree.cleanup();
     }

@@ -45,6 +45,7 @@ export interface LintJson {
     baselined: boolean;
     fingerprint: string;
     edits: Array<{ op: 'set' | 'delete'; path: Array<string | number>; value?: unknown }>;
+    precondition?: string;
   }>;
   summary: { files: number; objects: number; errors: number; warnings: number; suppressed: number; baselined: number };
   target: { kubernetesVersion: string; source: string };
