@@ -8,7 +8,7 @@ import { rkeClusterConfig } from '../validators/rke-cluster-config';
 import { isSystemdUnitText, parseSystemdDropIn } from '../validators/systemd-drop-in';
 import { GO_MODULE_FILE, goModule } from '../validators/go-module';
 import { KUBERNETES_YAML_SCHEMA } from '../validators/yaml-schema';
-import { AT_PLACEHOLDER, ENVSUBST_VARIABLE } from '../validators/placeholders';
+import { AT_PLACEHOLDER, ENVSUBST_VARIABLE, UNDERSCORE_PLACEHOLDER } from '../validators/placeholders';
 import * as path from 'path';
 import { documentRanges } from './document-ranges';
 import { jsonStreamRanges } from './json-stream';
@@ -620,7 +620,7 @@ const TEMPLATES: Readonly<Record<TemplateKind, { readonly what: string; readonly
     fix: 'Lint what the template renders to, e.g. `ytt -f DIR | ballast lint -`.',
   },
   placeholder: {
-    what: 'the file holds `@VARIABLE@` placeholders that a build step fills in',
+    what: 'the file holds `@VARIABLE@` or `__VARIABLE__` placeholders that a build step fills in',
     fix: 'Lint what the build step writes, e.g. `sed "s|@IMAGE@|registry/app|" FILE | ballast lint -`.',
   },
   envsubst: {
@@ -641,14 +641,16 @@ function templateKind(text: string): TemplateKind | undefined {
   if (text.includes('{{')) return 'go';
   if (YTT_CONTROL_LINE.test(text)) return 'ytt';
   const envsubst = ENVSUBST_VARIABLE.test(text);
-  if (!envsubst && !AT_PLACEHOLDER.test(text)) return undefined;
+  if (!envsubst && !AT_PLACEHOLDER.test(text) && !UNDERSCORE_PLACEHOLDER.test(text)) return undefined;
   try {
     // A placeholder alone on its line stands for lines of its own (an optional label or block,
-    // `${RANCHER_TURTLES_LABEL:""}` at column 0 inside `labels:`): it is filled in with nothing.
+    // `${RANCHER_TURTLES_LABEL:""}` at column 0 inside `labels:`, a `__TLS_PORT__` list item): it
+    // is filled in with nothing.
     const filled = text
-      .replace(WHOLE_LINE_VARIABLES, '')
+      .replace(WHOLE_LINE_PLACEHOLDERS, '')
       .replace(ENVSUBST_VARIABLES, 'x')
-      .replace(AT_PLACEHOLDERS, 'x');
+      .replace(AT_PLACEHOLDERS, 'x')
+      .replace(UNDERSCORE_PLACEHOLDERS, 'x');
     loadYamlDocuments(filled, undefined, { schema: KUBERNETES_YAML_SCHEMA });
     return envsubst ? 'envsubst' : 'placeholder';
   } catch {
@@ -666,8 +668,12 @@ const YTT_CONTROL_LINE = /^[ \t]*#@[ \t]*(?:if|elif|else|for|def|end)\b/m;
 // `@` cannot begin a plain YAML value, so a file with `@NAME@` placeholders (placeholders.ts) does
 // not parse until filled.
 const AT_PLACEHOLDERS = new RegExp(AT_PLACEHOLDER.source, 'g');
+const UNDERSCORE_PLACEHOLDERS = new RegExp(UNDERSCORE_PLACEHOLDER.source, 'g');
 const ENVSUBST_VARIABLES = new RegExp(ENVSUBST_VARIABLE.source, 'g');
-const WHOLE_LINE_VARIABLES = new RegExp(`^[ \\t]*${ENVSUBST_VARIABLE.source}[ \\t]*\\r?$`, 'gm');
+const WHOLE_LINE_PLACEHOLDERS = new RegExp(
+  `^[ \\t]*(?:${[ENVSUBST_VARIABLE, AT_PLACEHOLDER, UNDERSCORE_PLACEHOLDER].map((form) => form.source).join('|')})[ \\t]*\\r?$`,
+  'gm',
+);
 const SERVICE_SECTION = /^\uFEFF?[ \t]*\[Service\][ \t]*\r?$/m;
 const OBJECT_KEY = /^[ \t]*["']?(apiVersion|kind)["']?[ \t]*:/m;
 

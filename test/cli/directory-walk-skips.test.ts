@@ -216,6 +216,43 @@ describe('ballast lint <directory>: what a real repository holds besides manifes
     expect(lint([mail.dir], { cwd: mail.dir }).findings.map((f) => f.rule)).toEqual(['yaml-syntax-error']);
   });
 
+  // nemodev/ml-platform infrastructure/installer/templates/frontend-deployment.yaml (held-out-218):
+  // an installer fills `__NAME__` placeholders in with sed, one of them a whole list item of its own.
+  test('real world: a manifest with __NAME__ installer placeholders is skipped in a walk, and reported with its hint when named', () => {
+    const template = [
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata: {name: frontend, namespace: __NAMESPACE__}',
+      'spec:',
+      '  selector: {matchLabels: {app: frontend}}',
+      '  template:',
+      '    metadata: {labels: {app: frontend}}',
+      '    spec:',
+      '      containers:',
+      '        - name: frontend',
+      '          image: __FRONTEND_IMAGE__',
+      '          ports:',
+      '            - name: http',
+      '              containerPort: 8080',
+      '            __TLS_PORT__',
+      '',
+    ].join('\n');
+    const named = skippedInWalkAndNamed('installer/templates/frontend-deployment.yaml', template);
+    expect(named.map((f) => [f.rule, f.line, f.message])).toEqual([
+      [
+        'yaml-syntax-error',
+        15,
+        expect.stringContaining(
+          'the file holds `@VARIABLE@` or `__VARIABLE__` placeholders that a build step fills in',
+        ),
+      ],
+    ]);
+    // A Python dunder is no placeholder: a file broken elsewhere is still reported in a walk.
+    const broken = `${template.replace('            __TLS_PORT__\n', '')}          args: [--verbose\n`;
+    const dunder = tempTree({ 'installer/broken.yaml': `# loads __init__.py\n${broken}` });
+    expect(lint([dunder.dir], { cwd: dunder.dir }).findings.map((f) => f.rule)).toEqual(['yaml-syntax-error']);
+  });
+
   // vmware-tanzu/tanzu-framework packages/readiness/bundle/config/upstream (held-out-138): a ytt
   // template whose `#@ if` and `#@ else:` branches each write `tolerations`; ytt renders one of them.
   test('real world: a ytt template whose branches write a key twice is skipped in a walk, and its repeated key reported when named', () => {

@@ -325,7 +325,7 @@ describe(`${RULE}: a class filled in at deploy time`, () => {
       .findings.filter((finding) => finding.rule === RULE)
       .map((finding) => ({ path: finding.path, severity: finding.severity, message: finding.message }));
 
-  test.each([['${STORAGE_CLASS}'], ['${STORAGE_CLASS:-standard}'], ['@STORAGE_CLASS@']])(
+  test.each([['${STORAGE_CLASS}'], ['${STORAGE_CLASS:-standard}'], ['@STORAGE_CLASS@'], ['__STORAGE_CLASS__']])(
     'real world: a placeholder class (%s) is no storage the input holds: a warning that says so',
     (className) => {
       const [found, ...more] = findings(className);
