@@ -20,12 +20,21 @@ const LOCK_RESOURCES: ReadonlySet<string> = new Set(['endpoints', 'configmaps'])
  * Why a write grant on endpoints/configmaps looks like a leader lock rather than a controller that
  * manages those objects, or undefined when it does not.
  */
-function lockSignal(role: IndexedObject, rule: PolicyRule): string | undefined {
+function lockSignal(
+  role: IndexedObject,
+  rule: PolicyRule,
+  resource: string,
+  rules: readonly PolicyRule[],
+): string | undefined {
   if (!hasVerb(rule, WRITE_VERBS)) return undefined;
   const namesLock = rule.resourceNames.some((name) => LOCK_ROLE_NAME.test(name) || !DATA_OBJECT_NAME.test(name));
   // client-go renews a lock with update (resourcelock's Update), never patch: a get/patch grant on a
-  // named object is a controller editing it (Reloader's trigger ConfigMap), not a lock.
-  if (rule.resourceNames.length > 0 && hasVerb(rule, ['update']) && namesLock) {
+  // named object is a controller editing it (Reloader's trigger ConfigMap), not a lock. It creates
+  // the lock on its first election, so a role that cannot create the resource updates an object
+  // someone else made (a ConfigMap a developer may edit), unless the object's name says lock.
+  const creates = rules.some((candidate) => namesCoreResource(candidate, resource) && hasVerb(candidate, ['create']));
+  const namedAsLock = rule.resourceNames.some((name) => LOCK_ROLE_NAME.test(name));
+  if (rule.resourceNames.length > 0 && hasVerb(rule, ['update']) && namesLock && (creates || namedAsLock)) {
     return `restricted to ${rule.resourceNames.map((name) => `"${name}"`).join(', ')} by resourceNames`;
   }
   // Every object the grant names holds data (`dependency-analysis-state`, `recovery-patterns-config`):
@@ -106,7 +115,7 @@ export const leaderLockRbacOnEndpointsOrConfigmaps: Rule = {
       for (const rule of rules) {
         const resource = ['endpoints', 'configmaps'].find((name) => namesCoreResource(rule, name));
         if (!resource) continue;
-        const signal = lockSignal(role, rule);
+        const signal = lockSignal(role, rule, resource, rules);
         if (!signal) continue;
         context.report(role, {
           path: `rules[${rule.index}]`,

@@ -39,15 +39,32 @@ describe(RULE, () => {
   });
 
   // knowledgesystems/knowledgesystems-k8s-deployment cbioagent-clickhouse-clone-daily.yaml (held-out-108):
-  // a CronJob patches the ConfigMap Reloader watches; client-go renews a lock only with update.
-  test('real world: get and patch on a named ConfigMap is no lock; get and update is', () => {
-    const grant = (verbs: string[]) =>
+  // a CronJob patches the ConfigMap Reloader watches; client-go renews a lock only with update, and
+  // creates it on its first election.
+  test('real world: get and patch on a named ConfigMap is no lock; get and update is, where the role can create it', () => {
+    const grant = (verbs: string[], more: Array<Record<string, unknown>> = []) =>
       role('clickhouse-clone-job-role', [
         { apiGroups: [''], resources: ['configmaps'], resourceNames: ['clickhouse-mcp-active'], verbs },
+        ...more,
       ]);
     expect(ruleHits([grant(['get', 'patch'])], RULE)).toEqual([]);
-    expect(ruleHits([grant(['get', 'update'])], RULE)).toEqual([
+    expect(
+      ruleHits([grant(['get', 'update'], [{ apiGroups: [''], resources: ['configmaps'], verbs: ['create'] }])], RULE),
+    ).toEqual([
       { kind: 'Role', name: 'clickhouse-clone-job-role', path: 'rules[0]', severity: 'warning', suppressed: false },
+    ]);
+  });
+
+  // larkintuckerllc/k8s-cka-tutorial 06-.../a-fruit-role.yaml (held-out-217): a Role that lets a
+  // developer edit one ConfigMap, and create none; a lock's role creates its lock the first time.
+  test('real world: get, patch and update on one named ConfigMap, with no create, is no lock unless its name says lock', () => {
+    const edit = (resourceNames: string[]) =>
+      role('fruit:edit', [
+        { apiGroups: [''], resources: ['configmaps'], resourceNames, verbs: ['get', 'patch', 'update'] },
+      ]);
+    expect(ruleHits([edit(['fruit'])], RULE)).toEqual([]);
+    expect(ruleHits([edit(['fruit-leader'])], RULE)).toEqual([
+      { kind: 'Role', name: 'fruit:edit', path: 'rules[0]', severity: 'warning', suppressed: false },
     ]);
   });
 

@@ -27,9 +27,11 @@ describe('lease RBAC judged per ServiceAccount across bindings', () => {
       clusterRoleBinding('autoscaler-cluster', 'autoscaler'),
     ];
     expect(ruleHits(objects, 'leader-lock-rbac-on-endpoints-or-configmaps')).toEqual([]);
-    // Without the lease grant, a write on an object named like a lock (the component's name) is one.
+    // Without the lease grant, a write on an object named like a lock (the component's name), in a
+    // role that can create it (cluster-autoscaler's create on configmaps), is one.
     const lock = role('autoscaler', [
       { apiGroups: [''], resources: ['configmaps'], resourceNames: ['cluster-autoscaler'], verbs: ['get', 'update'] },
+      { apiGroups: [''], resources: ['configmaps'], verbs: ['create', 'list', 'watch'] },
     ]);
     expect(
       ruleHits([lock, roleBinding('autoscaler', 'autoscaler')], 'leader-lock-rbac-on-endpoints-or-configmaps'),
