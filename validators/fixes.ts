@@ -149,19 +149,10 @@ function requireNfsClientLabel(finding: Finding, object: JsonRecord): FixPlan {
   const podSpec = claimTemplate ? ['spec', 'template', 'spec'] : path.slice(0, volumes);
   const selector = valueAt(object, [...podSpec, 'nodeSelector']);
   if (selector !== undefined && !isRecord(selector)) return { unsafe: 'the nodeSelector is not a mapping' };
+  const { key, value } = NFS_CLIENT.label;
   const edit: FixEdit = selector
-    ? {
-        op: 'set',
-        path: [...podSpec, 'nodeSelector', NFS_CLIENT.label.key],
-        value: NFS_CLIENT.label.value,
-        comment: NFS_CLIENT_COMMENT,
-      }
-    : {
-        op: 'set',
-        path: [...podSpec, 'nodeSelector'],
-        value: { [NFS_CLIENT.label.key]: NFS_CLIENT.label.value },
-        comment: NFS_CLIENT_COMMENT,
-      };
+    ? { op: 'set', path: [...podSpec, 'nodeSelector', key], value, comment: NFS_CLIENT_COMMENT }
+    : { op: 'set', path: [...podSpec, 'nodeSelector'], value: { [key]: value }, comment: NFS_CLIENT_COMMENT };
   return { edits: [edit], precondition };
 }
 
