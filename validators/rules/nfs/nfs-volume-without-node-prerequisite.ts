@@ -10,7 +10,7 @@ import {
   createsInTreeNfs,
   nfsClientLabelKeys,
   nfsVolumeType,
-  openShiftObjectBeside,
+  nfsReadyPlatformBeside,
   podRequiresLabel,
   talosNodeConfiguration,
   volumeRequiresLabel,
@@ -43,8 +43,9 @@ export const nfsVolumeWithoutNodePrerequisite: Rule = {
     'required node affinity on the label of prepared nodes keeps the pod off the others. Talos nodes carry the ' +
     'client in their kubelet image: with Talos node configuration in the input (a machine configuration, ' +
     'an Image Factory schematic or talhelper talconfig.yaml), the volume is a warning, as only a node that ' +
-    'is not Talos would fail. OpenShift nodes mount NFS with no install step: a volume whose directory holds ' +
-    'OpenShift objects (a Route, a DeploymentConfig, an *.openshift.io API) is a warning too. The error sits where the volume is written: an inline nfs volume of a pod ' +
+    'is not Talos would fail. OpenShift and GKE nodes mount NFS with no install step: a volume whose directory ' +
+    'holds OpenShift objects (a Route, a DeploymentConfig, an *.openshift.io API) or GKE ones (a cloud.google.com ' +
+    'BackendConfig, a *.gke.io ManagedCertificate) is a warning too. The error sits where the volume is written: an inline nfs volume of a pod ' +
     'template, or an in-tree NFS PersistentVolume (one affinity there covers every pod using it). A workload ' +
     'that reaches NFS only through a claim gets a warning naming the claim: a claim bound to such a ' +
     'PersistentVolume (reported itself), or one whose StorageClass (named, or the default) has a provisioner ' +
@@ -102,19 +103,19 @@ export const nfsVolumeWithoutNodePrerequisite: Rule = {
             'client: the mount fails only on a node that is not Talos.',
         }
       : { note: '' };
-    // Talos speaks for every node of the input; OpenShift for what its own directory holds.
+    // Talos speaks for every node of the input; OpenShift and GKE for what their own directory holds.
     const gradeOf = (object: IndexedObject): TalosGrade => {
       if (onTalos.severity) return onTalos;
-      const openShift = openShiftObjectBeside(context.index, object);
-      return openShift
-        ? {
-            severity: 'warning',
-            note:
-              ` Its directory holds OpenShift objects (${openShift.ref.kind ?? 'object'} ${openShift.ref.name ?? ''} in ` +
-              `${describeSource(openShift)}), and OpenShift's nodes mount NFS with no install step: the mount fails ` +
-              'only on a node that is not OpenShift.',
-          }
-        : onTalos;
+      const beside = nfsReadyPlatformBeside(context.index, object);
+      if (!beside) return onTalos;
+      const { platform, object: marker } = beside;
+      return {
+        severity: 'warning',
+        note:
+          ` Its directory holds ${platform} objects (${marker.ref.kind ?? 'object'} ${marker.ref.name ?? ''} in ` +
+          `${describeSource(marker)}), and ${platform}'s nodes mount NFS with no install step: the mount fails ` +
+          `only on a node that is not ${platform}.`,
+      };
     };
     for (const volume of context.index.ofKind('PersistentVolume')) {
       if (nfsVolumeType(volume.raw) !== 'in-tree' || volumeRequiresLabel(volume.raw, keys)) continue;
@@ -136,7 +137,7 @@ export const nfsVolumeWithoutNodePrerequisite: Rule = {
   },
 };
 
-/** How certain a missing node prerequisite is: a warning, with a note saying why, when the nodes run Talos or OpenShift. */
+/** How certain a missing node prerequisite is: a warning, with a note saying why, when the nodes run Talos, OpenShift or GKE. */
 interface TalosGrade {
   readonly severity?: 'warning';
   readonly note: string;

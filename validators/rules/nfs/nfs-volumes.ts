@@ -29,25 +29,44 @@ export function talosNodeConfiguration(index: ObjectIndex): IndexedObject | unde
 /** Kinds only OpenShift serves, which OpenShift 3 manifests write with apiVersion v1. */
 const OPENSHIFT_KINDS = new Set(['DeploymentConfig', 'Route', 'ImageStream', 'BuildConfig']);
 
+/** A managed platform whose nodes mount NFS with no install step, and why ballast believes so. */
+export type NfsReadyPlatform = 'OpenShift' | 'GKE';
+
 /**
- * An OpenShift object (an `*.openshift.io` API, or a DeploymentConfig, Route, ImageStream or
- * BuildConfig) in the directory of `object`: what is written there runs on OpenShift, whose nodes
- * mount NFS with no install step (OpenShift's "Persistent storage using NFS": a server and an export
- * path are all a volume needs). Only the same directory counts: a repository often keeps OpenShift
- * and plain-Kubernetes variants side by side.
+ * The platform an object's apiVersion and kind belong to, when its nodes carry the NFS client:
+ * OpenShift (an `*.openshift.io` API, or a DeploymentConfig, Route, ImageStream or BuildConfig;
+ * OpenShift's "Persistent storage using NFS": a server and an export path are all a volume needs), or
+ * GKE (its own APIs: `cloud.google.com` BackendConfig, `*.gke.io` ManagedCertificate; GKE's node
+ * images mount Filestore shares as in-tree nfs volumes, as Google's Filestore guides do).
  */
-export function openShiftObjectBeside(index: ObjectIndex, object: IndexedObject): IndexedObject | undefined {
-  return index.derived(openShiftObjectsByDirectory).get(directoryOf(object.source.file));
+function platformOf(object: IndexedObject): NfsReadyPlatform | undefined {
+  const apiVersion = object.ref.apiVersion ?? '';
+  if (/\.openshift\.io\//.test(apiVersion) || OPENSHIFT_KINDS.has(object.ref.kind ?? '')) return 'OpenShift';
+  if (/^cloud\.google\.com\/|\.gke\.io\//.test(apiVersion)) return 'GKE';
+  return undefined;
 }
 
-function openShiftObjectsByDirectory(index: ObjectIndex): ReadonlyMap<string, IndexedObject> {
-  const byDirectory = new Map<string, IndexedObject>();
+/**
+ * An object of a platform whose nodes carry the NFS client, in the directory of `object`: what is
+ * written there runs on that platform. Only the same directory counts: a repository often keeps
+ * OpenShift, GKE and plain-Kubernetes variants side by side.
+ */
+export function nfsReadyPlatformBeside(
+  index: ObjectIndex,
+  object: IndexedObject,
+): { readonly platform: NfsReadyPlatform; readonly object: IndexedObject } | undefined {
+  return index.derived(nfsReadyPlatformsByDirectory).get(directoryOf(object.source.file));
+}
+
+function nfsReadyPlatformsByDirectory(
+  index: ObjectIndex,
+): ReadonlyMap<string, { readonly platform: NfsReadyPlatform; readonly object: IndexedObject }> {
+  const byDirectory = new Map<string, { readonly platform: NfsReadyPlatform; readonly object: IndexedObject }>();
   for (const object of index.objects) {
-    const openShift =
-      /\.openshift\.io\//.test(object.ref.apiVersion ?? '') || OPENSHIFT_KINDS.has(object.ref.kind ?? '');
+    const platform = platformOf(object);
     const directory = directoryOf(object.source.file);
-    if (openShift && object.source.file !== undefined && !byDirectory.has(directory))
-      byDirectory.set(directory, object);
+    if (platform && object.source.file !== undefined && !byDirectory.has(directory))
+      byDirectory.set(directory, { platform, object });
   }
   return byDirectory;
 }
