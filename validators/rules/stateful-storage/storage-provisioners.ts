@@ -153,14 +153,35 @@ export function onKindCluster(index: ObjectIndex, from?: IndexedObject): boolean
 }
 
 /**
- * The directories a kind configuration speaks for: the one above its file's (undefined for a
- * configuration without a file).
+ * The directories a kind configuration speaks for: the one above its file's, and above that while
+ * the directory is named for setting a cluster up (`setup-cluster/kind/cluster-config.yaml` speaks
+ * for the repository, as `setup/kind.yaml` does); undefined for a configuration without a file.
  */
 function kindProjectDirectories(index: ObjectIndex): ReadonlyArray<string | undefined> {
   return index
     .ofKind('Cluster')
     .filter((cluster) => (asString(cluster.raw.apiVersion) ?? '').startsWith('kind.x-k8s.io/'))
-    .map((cluster) => (cluster.source.file === undefined ? undefined : directoryOf(directoryOf(cluster.source.file))));
+    .map((cluster) => (cluster.source.file === undefined ? undefined : projectOfSetup(cluster.source.file)));
+}
+
+/** Words of a directory name that say it sets a cluster up, rather than holding a project's manifests. */
+const CLUSTER_SETUP_WORDS: ReadonlySet<string> = new Set(['setup', 'cluster', 'clusters', 'kind', 'bootstrap']);
+
+function projectOfSetup(file: string): string {
+  let project = directoryOf(directoryOf(file));
+  for (;;) {
+    const name = project.slice(Math.max(project.lastIndexOf('/'), project.lastIndexOf('\\')) + 1);
+    if (
+      name === '' ||
+      name === '.' ||
+      !name
+        .toLowerCase()
+        .split(/[-_.]/)
+        .some((word) => CLUSTER_SETUP_WORDS.has(word))
+    )
+      return project;
+    project = directoryOf(project);
+  }
 }
 
 /**

@@ -175,6 +175,26 @@ describe(`${RULE}: what the StorageClass says about where volumes can be used`, 
     expect(at('k8up/config/samples/deployments')).toEqual([['error', path]]);
   });
 
+  // fihrizilhamr/KA-Tugas-5-2024 (held-out-227): setup-cluster/kind/cluster-config.yaml sets up the
+  // cluster the whole repository's manifests (mysql/) run on; a directory named for setting a cluster
+  // up speaks for the one above it.
+  test('real world: a kind configuration under directories named for cluster setup speaks for the repository', () => {
+    const noClass = claim('data', { accessModes: ['ReadWriteOnce'] });
+    const kindCluster = { apiVersion: 'kind.x-k8s.io/v1alpha4', kind: 'Cluster', nodes: [{ role: 'control-plane' }] };
+    const at = (kindFile: string) =>
+      validateObjects([
+        { object: kindCluster, source: { file: kindFile } },
+        { object: noClass, source: { file: 'repo/mysql/pvc-deployment.yaml' } },
+        { object: deployment, source: { file: 'repo/mysql/mysql-deployment.yaml' } },
+      ])
+        .findings.filter((finding) => finding.rule === RULE)
+        .map((finding) => [finding.severity, finding.path]);
+    expect(at('repo/setup-cluster/kind/cluster-config.yaml')).toEqual([]);
+    expect(at('repo/bootstrap/kind-config.yaml')).toEqual([]);
+    // A kind configuration of a test suite's own directory (hack/, e2e/) speaks for that suite only.
+    expect(at('repo/hack/kind/config.yaml')).toEqual([['error', path]]);
+  });
+
   // Akhilkm/HDFS-K8S k8s/hdfs-namenode-deployment.yaml (held-out-32): the Deployment is written
   // without a namespace, its claim (class fast, azure-disk) with namespace hdfs-cluster.
   test('real world: a workload written without a namespace finds its claim written with one', () => {
