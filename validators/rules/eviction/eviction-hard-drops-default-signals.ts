@@ -14,7 +14,9 @@ export const evictionHardDropsDefaultSignals: Rule = {
     "Setting any hard threshold replaces the kubelet's whole default map: the --eviction-hard flag " +
     'clears the defaults on first use, and the config file only applies them when evictionHard is unset. ' +
     'Incident 4: a drop-in with --eviction-hard=nodefs.available<5% stopped the node evicting everything, ' +
-    'and silently removed memory.available<100Mi and nodefs.inodesFree<5%.',
+    "and silently removed memory.available<100Mi and nodefs.inodesFree<5%. A kind Cluster's KubeletConfiguration " +
+    'patch is merged key by key onto the evictionHard kind writes itself (disk signals at 0%, no memory signal): ' +
+    'it drops nothing, so it is not judged here (a kubeletExtraArgs eviction-hard flag still replaces the map).',
   fix:
     'Name every default signal explicitly (memory.available: 100Mi, nodefs.available: 10%, nodefs.inodesFree: 5%, ' +
     'imagefs.available: 15%, and imagefs.inodesFree: 5% from 1.30), changing only the one you mean to; from 1.33 ' +
@@ -41,7 +43,8 @@ export const evictionHardDropsDefaultSignals: Rule = {
     const version = context.kubernetesVersion;
     const defaults = defaultEvictionHard(version);
     for (const view of evictionSettingsViews(context.index)) {
-      if (!view.evictionHard || mergesDefaultSignals(view, version)) continue;
+      // A map merged onto another (a kind patch onto kind's own) drops nothing of it.
+      if (!view.evictionHard || view.mergedOnto || mergesDefaultSignals(view, version)) continue;
       const named = new Set(view.evictionHard.entries.map((entry) => entry.signal));
       const replaced: Readonly<Record<string, string>> = view.replaces?.signals ?? defaults;
       const missing = Object.keys(replaced).filter((signal) => !named.has(signal));

@@ -16,7 +16,7 @@ import { commandLineMentions } from '../../pod-templates';
 import { isSystemdUnitText, parseSystemdDropIn, splitWords } from '../../systemd-drop-in';
 import { CommandWord, isKubeletBinary } from './kubelet-flags';
 import { kubeadmKubeletArgs } from './kubeadm-kubelet-args';
-import { kindConfigPatches } from './kind-config-patches';
+import { KIND_EVICTION_HARD, kindConfigPatches } from './kind-config-patches';
 import { NodeFile, kubeadmConfigFiles } from './kubeadm-config-files';
 import { EvictionSettingsView, fromKubeletCommand, fromKubeletConfiguration } from './eviction-views';
 import { installerKubeletSettings } from './installer-kubelet-settings';
@@ -37,10 +37,14 @@ function collectEvictionSettingsViews(index: ObjectIndex): readonly EvictionSett
         views.push(fromKubeletConfiguration(configMap, document, fieldPath('data', key)));
     }
   }
-  // kind merges `kubeadmConfigPatches` (cluster-wide and per node) into the configuration it generates.
+  // kind merges `kubeadmConfigPatches` (cluster-wide and per node) into the configuration it generates,
+  // an evictionHard map key by key onto its own.
   for (const { cluster, path, text } of kindConfigPatches(index)) {
     for (const document of embeddedKubeletConfigurations(text))
-      views.push(fromKubeletConfiguration(cluster, document, fieldPath(...path)));
+      views.push({
+        ...fromKubeletConfiguration(cluster, document, fieldPath(...path)),
+        mergedOnto: KIND_EVICTION_HARD,
+      });
   }
   for (const template of index.podTemplates()) {
     for (const key of ['initContainers', 'containers']) {

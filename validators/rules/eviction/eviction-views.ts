@@ -49,6 +49,12 @@ export interface EvictionSettingsView {
    * bootstrap writes first (EKS AL2: memory.available, nodefs.available, nodefs.inodesFree).
    */
   readonly replaces?: { readonly what: string; readonly signals: Readonly<Record<string, string>> };
+  /**
+   * The map a written evictionHard is merged onto key by key, not replacing it: the one kind
+   * generates, which a kind `kubeadmConfigPatches` entry patches. The written map drops nothing;
+   * what the base lacks is the platform's own choice.
+   */
+  readonly mergedOnto?: { readonly what: string; readonly signals: Readonly<Record<string, string>> };
 }
 
 const MAP_FIELDS = ['evictionHard', 'evictionSoft', 'evictionSoftGracePeriod', 'evictionMinimumReclaim'] as const;
@@ -153,8 +159,8 @@ export function entriesBySignal(map: EvictionMap | undefined): Map<string, Evict
 export function effectiveHardThresholds(view: EvictionSettingsView, version: KubeVersion): Map<string, string> {
   const result = new Map<string, string>();
   const mergesDefaults = !view.evictionHard || mergesDefaultSignals(view, version);
-  if (mergesDefaults)
-    for (const [signal, value] of Object.entries(defaultEvictionHard(version))) result.set(signal, value);
+  const base = view.mergedOnto?.signals ?? (mergesDefaults ? defaultEvictionHard(version) : {});
+  for (const [signal, value] of Object.entries(base)) result.set(signal, value);
   for (const entry of view.evictionHard?.entries ?? []) result.set(entry.signal, entry.value);
   return result;
 }

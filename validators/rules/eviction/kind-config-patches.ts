@@ -29,3 +29,13 @@ export function kindConfigPatches(index: ObjectIndex): KindConfigPatch[] {
   }
   return found;
 }
+
+/**
+ * The evictionHard kind writes into every node's KubeletConfiguration, to turn disk eviction off
+ * (kind's kubeadm configuration template, pkg/cluster/internal/kubeadm/config.go: "disable disk
+ * resource management by default"). It names no memory signal: kind nodes run without one by design.
+ */
+export const KIND_EVICTION_HARD = {
+  what: "kind's generated evictionHard",
+  signals: { 'nodefs.available': '0%', 'nodefs.inodesFree': '0%', 'imagefs.available': '0%' },
+} as const;
