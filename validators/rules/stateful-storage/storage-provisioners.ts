@@ -164,8 +164,11 @@ function kindProjectDirectories(index: ObjectIndex): ReadonlyArray<string | unde
     .map((cluster) => (cluster.source.file === undefined ? undefined : projectOfSetup(cluster.source.file)));
 }
 
-/** Words of a directory name that say it sets a cluster up, rather than holding a project's manifests. */
-const CLUSTER_SETUP_WORDS: ReadonlySet<string> = new Set(['setup', 'cluster', 'clusters', 'kind', 'bootstrap']);
+/**
+ * Words of a directory name that say it sets the cluster up, rather than holding a project's
+ * manifests. Not `clusters`: a fleet repository's `clusters/dev/` kind cluster says nothing of the others.
+ */
+const CLUSTER_SETUP_WORDS: ReadonlySet<string> = new Set(['setup', 'cluster', 'kind', 'bootstrap']);
 
 function projectOfSetup(file: string): string {
   let project = directoryOf(directoryOf(file));
