@@ -24,6 +24,8 @@ const SYSTEM_PATHS = [
   '/boot',
   '/var/lib/docker',
   '/var/lib/containerd',
+  // CRI-O's, Podman's and Buildah's image and container storage (containers/storage).
+  '/var/lib/containers',
   '/var/lib/cni',
   '/opt/cni',
   '/var/lib/etcd',

@@ -80,6 +80,15 @@ const UNSEEN_STATIC_VOLUME =
   'class, and none in the input fits it, so its storage is unknown. If that volume lives on one node or is a ' +
   'shared filesystem, suppress this.';
 
+/** What the message adds when the claim names a volume (volumeName) that the input does not hold. */
+function unseenNamedVolumeNote(volumeName: string): string {
+  return (
+    ` The claim names its volume (volumeName: ${volumeName}), which is not in the input: it is never provisioned, ` +
+    'it binds that volume made by hand, so its storage is unknown. If that volume lives on one node or is a ' +
+    'shared filesystem, suppress this.'
+  );
+}
+
 /** What the message adds when the claim's class is filled in at deploy time. */
 function placeholderClassNote(className: string): string {
   return (
@@ -540,8 +549,10 @@ function judgeStorage(
   // matches, and without that volume in the input its storage is unknown, whatever its class.
   const unmatchedSelector = !bound && claim.spec.selector !== undefined;
   const className = storageClassNameOf(claim.spec, claim.annotations);
-  // So is one of class "" (static binding only) whose volume, made by hand, is not in the input.
-  const unseenStaticVolume = !bound && className === '';
+  // So is one of class "" (static binding only) whose volume, made by hand, is not in the input,
+  // and one that names its volume (volumeName): the binder waits for that one, provisioning none.
+  const namedVolume = asString(claim.spec.volumeName);
+  const unseenStaticVolume = !bound && (className === '' || namedVolume !== undefined);
   // A class a deploy step fills in (`${STORAGE_CLASS}`) is none the input holds: its storage is unknown.
   const placeholderClass =
     !bound && !first.storageClass && className !== undefined && holdsPlaceholder(className) ? className : undefined;
@@ -552,7 +563,11 @@ function judgeStorage(
     report: (reason) => {
       const reported = finding(mounts, reason, storage);
       if (unmatchedSelector) return asWarning(reported, UNMATCHED_SELECTOR);
-      if (unseenStaticVolume) return asWarning(reported, UNSEEN_STATIC_VOLUME);
+      if (unseenStaticVolume)
+        return asWarning(
+          reported,
+          namedVolume !== undefined ? unseenNamedVolumeNote(namedVolume) : UNSEEN_STATIC_VOLUME,
+        );
       if (placeholderClass !== undefined) return asWarning(reported, placeholderClassNote(placeholderClass));
       if (unknownDefault) return { ...reported, message: `${reported.message}${UNKNOWN_DEFAULT_CLASS}` };
       if (failing.length < candidates.length)

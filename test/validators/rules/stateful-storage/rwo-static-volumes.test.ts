@@ -166,6 +166,19 @@ describe(`${RULE}: claims bound by class to pre-provisioned PersistentVolumes (t
     expect(ruleHits([rolling, staticOnly, disk], RULE)).toEqual([hit('error')]);
   });
 
+  // strus38/orchestratedRPiCluster ftpsvc/sftp-server/sftpserver.yaml (held-out-232): a claim that names
+  // its volume (volumeName: sftp-nfs), a share the repository does not hold.
+  test('real world: a claim that names a volume the input does not hold has unknown storage: a warning that says so', () => {
+    const named = claim('jenkins-claim', { accessModes: ['ReadWriteOnce'], volumeName: 'sftp-nfs' });
+    expect(ruleHits([rolling, named], RULE)).toEqual([hit('warning')]);
+    expect(findingsFor([rolling, named]).find((f) => f.rule === RULE)?.message).toContain(
+      'The claim names its volume (volumeName: sftp-nfs), which is not in the input',
+    );
+    // With that volume in the input, the volume decides: a cloud disk is refused.
+    const disk = volume('sftp-nfs', { accessModes: ['ReadWriteOnce'], awsElasticBlockStore: { volumeID: 'vol-0abc' } });
+    expect(ruleHits([rolling, named, disk], RULE)).toEqual([hit('error')]);
+  });
+
   test('an iSCSI volume of the class is network block storage: still refused', () => {
     const blockVolume = volume('block', {
       storageClassName: 'manual',
