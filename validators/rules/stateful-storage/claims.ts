@@ -139,6 +139,8 @@ export function isSingleNodeWriter(modes: readonly string[]): boolean {
 export interface DefaultStorageClass {
   readonly name: string;
   readonly storageClass?: IndexedObject;
+  /** Where this is the default, when the input runs the workload on more than one cluster (a kind cluster, an AWS one). */
+  readonly cluster?: string;
 }
 
 /**

@@ -33,6 +33,7 @@ import {
 import { NODE_LOSS_RECOVERY } from './recovery';
 import { storageClassNameOf } from '../../storage-class-name';
 import { holdsPlaceholder } from '../../placeholders';
+import { cloudClusterFor } from './cloud-autoscaler';
 
 /** The owners whose pods can run at the same time on different nodes, for the reasons below. */
 const OWNERS = new Set([
@@ -441,7 +442,8 @@ function inlineDisks(podSpec: JsonRecord): Array<{ position: number; name: strin
 /**
  * The classes a claim of no class may get: those the input marks the default; where it marks none,
  * the one the team names (`defaultStorageClass`), else kind's local-path `standard` where the input
- * configures a kind cluster for the workload (its directory or one above); else none known.
+ * configures a kind cluster for the workload (its directory or one above), and beside it the cloud's
+ * default where the input also deploys a cloud cluster-autoscaler for the workload; else none known.
  */
 function defaultClasses(
   index: ObjectIndex,
@@ -452,7 +454,18 @@ function defaultClasses(
   if (marked.length > 0) return marked;
   if (named !== undefined)
     return [{ name: named, ...optionalStorageClass(index.get('StorageClass', undefined, named)) }];
-  return onKindCluster(index, workload) ? [{ name: KIND_DEFAULT_CLASS_NAME }] : [];
+  if (!onKindCluster(index, workload)) return [];
+  // A repository that runs its manifests on kind locally and on a cloud cluster (whose autoscaler it
+  // deploys too): the claim gets kind's local-path there, and the cloud's disk here.
+  const cloud = cloudClusterFor(index, workload);
+  if (!cloud) return [{ name: KIND_DEFAULT_CLASS_NAME }];
+  return [
+    { name: KIND_DEFAULT_CLASS_NAME, cluster: 'the kind cluster the input configures' },
+    {
+      name: cloud.className,
+      cluster: `the ${cloud.cloud} cluster whose cluster-autoscaler the input deploys (${cloud.autoscaler.source.file ?? cloud.autoscaler.ref.name ?? ''})`,
+    },
+  ];
 }
 
 /** What judging a claim's storage needs, made once per run. */
@@ -485,9 +498,13 @@ function classCandidates(
   defaults: readonly DefaultStorageClass[],
   claim: ResolvedClaim,
   bound: IndexedObject | undefined,
-): ReadonlyArray<{ storageClass?: IndexedObject; className?: string }> {
+): ReadonlyArray<{ storageClass?: IndexedObject; className?: string; cluster?: string }> {
   return !bound && takesDefaultClass(claim) && defaults.length > 1
-    ? defaults.map(({ name, storageClass }) => ({ className: name, ...optionalStorageClass(storageClass) }))
+    ? defaults.map(({ name, storageClass, cluster }) => ({
+        className: name,
+        ...optionalStorageClass(storageClass),
+        ...(cluster !== undefined ? { cluster } : {}),
+      }))
     : [storageClassOf(index, claim, defaults)];
 }
 
@@ -570,6 +587,16 @@ function judgeStorage(
         );
       if (placeholderClass !== undefined) return asWarning(reported, placeholderClassNote(placeholderClass));
       if (unknownDefault) return { ...reported, message: `${reported.message}${UNKNOWN_DEFAULT_CLASS}` };
+      // On each cluster the input runs it on, the claim gets that cluster's default: failing on one
+      // of them is failing, said where.
+      if (failing.length < candidates.length && candidates.every((c) => c.cluster !== undefined))
+        return {
+          ...reported,
+          message:
+            `${reported.message} The claim names no class, and the input runs it on more than one cluster: ` +
+            `${candidates.map((c) => `on ${c.cluster ?? ''} it gets ${c.className ?? ''}`).join('; ')}. ` +
+            `This fails where it gets ${failing.map((c) => c.className ?? '').join(' and ')}.`,
+        };
       if (failing.length < candidates.length)
         return {
           severity: 'warning',

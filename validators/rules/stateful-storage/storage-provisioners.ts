@@ -142,13 +142,17 @@ export function onKindCluster(index: ObjectIndex, from?: IndexedObject): boolean
   if (projects.length === 0) return false;
   const file = from?.source.file;
   if (file === undefined || projects.includes(undefined)) return true;
+  return projects.some((project) => project !== undefined && inProject(project, file));
+}
+
+/** True when `file` lies in `project` (a directory; `''` is the whole input) or below it. */
+export function inProject(project: string, file: string): boolean {
   const directory = directoryOf(file);
-  return projects.some(
-    (project) =>
-      project === '' ||
-      directory === project ||
-      directory.startsWith(`${project}/`) ||
-      directory.startsWith(`${project}\\`),
+  return (
+    project === '' ||
+    directory === project ||
+    directory.startsWith(`${project}/`) ||
+    directory.startsWith(`${project}\\`)
   );
 }
 

