@@ -109,11 +109,9 @@ export function lint(paths: readonly string[], options: LintCommandOptions): Lin
           ? fixFor(original, object, fixVersion)
           : undefined;
     if (!proposed) return finding;
-    const heldBack =
-      'edits' in proposed && proposed.precondition !== undefined ? nodeLabelHold(original, options) : undefined;
-    const waitsForNodeLabels = heldBack !== undefined;
-    const plan =
-      heldBack !== undefined && 'edits' in proposed ? { unsafe: `${heldBack}: ${proposed.precondition}` } : proposed;
+    const precondition = 'edits' in proposed ? proposed.precondition : undefined;
+    const heldBack = precondition !== undefined ? nodeLabelHold(original, options) : undefined;
+    const plan = heldBack !== undefined ? { unsafe: `${heldBack}: ${precondition}` } : proposed;
     const location = {
       documentIndex: source.documentIndex,
       ...(source.listItemIndex !== undefined ? { listItemIndex: source.listItemIndex } : {}),
@@ -128,8 +126,8 @@ export function lint(paths: readonly string[], options: LintCommandOptions): Lin
       ...(planned && 'replacements' in planned ? { replacements: planned.replacements } : {}),
       ...finding,
       ...('edits' in plan ? { edits: plan.edits } : { noFix: plan.unsafe }),
-      ...('edits' in plan && plan.precondition !== undefined ? { precondition: plan.precondition } : {}),
-      ...(waitsForNodeLabels ? { waitsForNodeLabels } : {}),
+      ...(heldBack === undefined && precondition !== undefined ? { precondition } : {}),
+      ...(heldBack !== undefined ? { waitsForNodeLabels: true } : {}),
       location,
     };
   };
