@@ -32,7 +32,12 @@ function lockSignal(
   // named object is a controller editing it (Reloader's trigger ConfigMap), not a lock. It creates
   // the lock on its first election, so a role that cannot create the resource updates an object
   // someone else made (a ConfigMap a developer may edit), unless the object's name says lock.
-  const creates = rules.some((candidate) => namesCoreResource(candidate, resource) && hasVerb(candidate, ['create']));
+  // RBAC cannot restrict create by resourceNames (the name is unknown when it is authorized): a
+  // create in a rule with resourceNames grants nothing.
+  const creates = rules.some(
+    (candidate) =>
+      namesCoreResource(candidate, resource) && hasVerb(candidate, ['create']) && candidate.resourceNames.length === 0,
+  );
   const namedAsLock = rule.resourceNames.some((name) => LOCK_ROLE_NAME.test(name));
   if (rule.resourceNames.length > 0 && hasVerb(rule, ['update']) && namesLock && (creates || namedAsLock)) {
     return `restricted to ${rule.resourceNames.map((name) => `"${name}"`).join(', ')} by resourceNames`;

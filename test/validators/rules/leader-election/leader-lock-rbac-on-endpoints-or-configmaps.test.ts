@@ -55,6 +55,26 @@ describe(RULE, () => {
     ]);
   });
 
+  // mhwilkes/ombra-labops gitops/apps/secrets/home-cluster-access/role-argocd.yaml (held-out-238): a
+  // kubeconfig-generator Job's Role lists create beside update on its one named ConfigMap. RBAC cannot
+  // restrict create by name, so that rule grants no create: the role creates no lock.
+  test('real world: create listed only in a rule with resourceNames grants none; update of a named ConfigMap is then no lock', () => {
+    const generator = (more: Array<Record<string, unknown>> = []) =>
+      role('read-argocd-secrets', [
+        {
+          apiGroups: [''],
+          resources: ['configmaps'],
+          verbs: ['get', 'list', 'create', 'update', 'patch', 'delete'],
+          resourceNames: ['cluster-kubeconfig-view'],
+        },
+        ...more,
+      ]);
+    expect(ruleHits([generator()], RULE)).toEqual([]);
+    expect(ruleHits([generator([{ apiGroups: [''], resources: ['configmaps'], verbs: ['create'] }])], RULE)).toEqual([
+      { kind: 'Role', name: 'read-argocd-secrets', path: 'rules[0]', severity: 'warning', suppressed: false },
+    ]);
+  });
+
   // larkintuckerllc/k8s-cka-tutorial 06-.../a-fruit-role.yaml (held-out-217): a Role that lets a
   // developer edit one ConfigMap, and create none; a lock's role creates its lock the first time.
   test('real world: get, patch and update on one named ConfigMap, with no create, is no lock unless its name says lock', () => {
