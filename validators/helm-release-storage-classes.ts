@@ -18,16 +18,43 @@ export interface ReleasedStorageClass {
 }
 
 /**
- * Storage charts whose StorageClass the values describe, with the chart's own defaults:
- * rancher/local-path-provisioner's `deploy/chart/local-path-provisioner` (values.yaml:
- * `storageClass: {create: true, defaultClass: false, name: local-path}`).
+ * Storage charts whose StorageClass the values describe, with the chart's own defaults (value keys
+ * are dotted, `storageClass.name`):
+ * - rancher/local-path-provisioner's `deploy/chart/local-path-provisioner` (values.yaml:
+ *   `storageClass: {create: true, defaultClass: false, name: local-path}`);
+ * - longhorn/charts' `longhorn`, whose StorageClass `longhorn` (driver.longhorn.io, attached block
+ *   volumes) is always created and is the default unless `persistence.defaultClass` is false
+ *   (values.yaml: `persistence: {defaultClass: true}`; templates/storageclass.yaml).
  */
 const STORAGE_CHARTS: ReadonlyArray<{
   readonly chart: string;
-  readonly defaultName: string;
+  /** The value that turns the class off, when the chart has one. */
+  readonly createKey?: string;
+  /** The value that makes it the default, and its default. */
+  readonly defaultKey: string;
   readonly defaultIsDefault: boolean;
+  /** The value that names it, when the chart has one, and the name it has otherwise. */
+  readonly nameKey?: string;
+  readonly defaultName: string;
   readonly nodeLocal: boolean;
-}> = [{ chart: 'local-path-provisioner', defaultName: 'local-path', defaultIsDefault: false, nodeLocal: true }];
+}> = [
+  {
+    chart: 'local-path-provisioner',
+    createKey: 'storageClass.create',
+    defaultKey: 'storageClass.defaultClass',
+    defaultIsDefault: false,
+    nameKey: 'storageClass.name',
+    defaultName: 'local-path',
+    nodeLocal: true,
+  },
+  {
+    chart: 'longhorn',
+    defaultKey: 'persistence.defaultClass',
+    defaultIsDefault: true,
+    defaultName: 'longhorn',
+    nodeLocal: false,
+  },
+];
 
 /** Every StorageClass the input's Helm releases of known storage charts install. Computed once per index. */
 export function releasedStorageClasses(index: ObjectIndex): readonly ReleasedStorageClass[] {
@@ -45,11 +72,10 @@ function collectReleasedStorageClasses(index: ObjectIndex): readonly ReleasedSto
     const known = STORAGE_CHARTS.find((candidate) => candidate.chart === chart);
     if (!known) continue;
     const values = readValues();
-    const storageClass = (key: string): unknown => values(`storageClass.${key}`);
-    if (!isTrue(storageClass('create') ?? true)) continue;
+    if (known.createKey !== undefined && !isTrue(values(known.createKey) ?? true)) continue;
     found.push({
-      name: asString(storageClass('name')) ?? known.defaultName,
-      isDefault: isTrue(storageClass('defaultClass') ?? known.defaultIsDefault),
+      name: (known.nameKey === undefined ? undefined : asString(values(known.nameKey))) ?? known.defaultName,
+      isDefault: isTrue(values(known.defaultKey) ?? known.defaultIsDefault),
       nodeLocal: known.nodeLocal,
       release,
     });

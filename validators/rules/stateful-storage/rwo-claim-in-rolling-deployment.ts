@@ -1,5 +1,6 @@
 import { STORAGE_KINDS } from '../scopes';
 import { valueExcerpt } from '../../value-excerpt';
+import { LocalDistribution, localDistributionOfPath } from '../../local-cluster-path';
 import { JsonRecord, asArray, asNumber, asString, getField, getRecord } from '../../json';
 import { IndexedObject, ObjectIndex } from '../../object-index';
 import { z } from 'zod/v3';
@@ -59,7 +60,7 @@ const PARAMETERS = z.strictObject({
     .min(1, 'a StorageClass name cannot be empty')
     .optional()
     .describe(
-      "The name of the cluster's default StorageClass, for claims that name no class when the input marks no class the default (a k3s cluster's `local-path`). Without it, such a claim is taken to get attachable block storage, as on the clouds' defaults",
+      "The name of the cluster's default StorageClass, for claims that name no class when the input marks no class the default (a k3s cluster's `local-path`). Without it, such a claim is taken to get attachable block storage, as on the clouds' defaults; where the workload's directories are named for a single-machine distribution (k3s, k3d, kind, minikube, microk8s, Docker or Rancher Desktop: `homelab-k3s/`, `kind/`), whose bundled default is node-local, the finding is a warning",
     ),
 });
 
@@ -69,6 +70,19 @@ const UNKNOWN_DEFAULT_CLASS =
   "cluster's default to be attachable block storage (cloud disks, Ceph RBD). If your cluster's default is " +
   'node-local (k3s local-path, kind, minikube), name it once in .ballast.yaml: ' +
   '`parameters: {rwo-claim-in-rolling-deployment: {defaultStorageClass: local-path}}`.';
+
+/**
+ * What the message adds, as a warning, when the claim takes a default the input does not name and the
+ * workload's directories are named for a single-machine distribution, whose bundled default is node-local.
+ */
+function localDistributionNote(local: LocalDistribution): string {
+  return (
+    ` The claim names no StorageClass and the input marks none the default; the directories are named for ` +
+    `${local.name}, whose default class ${local.defaultClass} keeps volumes on one node, where this cannot happen. ` +
+    `If the cluster's default is attachable storage (Longhorn, a cloud disk, Ceph RBD), it does. Name the default ` +
+    `once in .ballast.yaml to decide: \`parameters: {rwo-claim-in-rolling-deployment: {defaultStorageClass: ${local.defaultClass}}}\`.`
+  );
+}
 
 /** What the message adds when the claim selects a volume by label that the input does not hold. */
 const UNMATCHED_SELECTOR =
@@ -586,7 +600,12 @@ function judgeStorage(
           namedVolume !== undefined ? unseenNamedVolumeNote(namedVolume) : UNSEEN_STATIC_VOLUME,
         );
       if (placeholderClass !== undefined) return asWarning(reported, placeholderClassNote(placeholderClass));
-      if (unknownDefault) return { ...reported, message: `${reported.message}${UNKNOWN_DEFAULT_CLASS}` };
+      if (unknownDefault) {
+        const local = localDistributionOfPath(workload.source.file);
+        return local
+          ? asWarning(reported, localDistributionNote(local))
+          : { ...reported, message: `${reported.message}${UNKNOWN_DEFAULT_CLASS}` };
+      }
       // On each cluster the input runs it on, the claim gets that cluster's default: failing on one
       // of them is failing, said where.
       if (failing.length < candidates.length && candidates.every((c) => c.cluster !== undefined))

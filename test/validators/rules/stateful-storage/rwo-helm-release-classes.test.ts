@@ -102,3 +102,46 @@ spec:
     expect(hits([other, classless, deployment])).toEqual([{ path, severity: 'error' }]);
   });
 });
+
+// mmlinaric/homelab-k3s (held-out, fail labels on rolling Deployments on claims of no class):
+// clusters/homelab/applications/longhorn.yaml installs the longhorn chart with
+// `persistence.defaultClass: true`; the chart makes its class `longhorn` (driver.longhorn.io,
+// attached block volumes) the default unless that value is false.
+const longhornApplication = (persistence: Record<string, unknown>) =>
+  load(`
+apiVersion: argoproj.io/v1alpha1
+kind: Application
+metadata: {name: longhorn, namespace: argocd}
+spec:
+  project: default
+  source:
+    repoURL: https://charts.longhorn.io
+    chart: longhorn
+    targetRevision: 1.12.1
+    helm:
+      valuesObject: {persistence: ${JSON.stringify(persistence)}}
+  destination: {server: https://kubernetes.default.svc, namespace: longhorn-system}
+`);
+
+describe(`${RULE}: the default class a GitOps Helm release of Longhorn installs`, () => {
+  const inK3sRepository = (objects: readonly unknown[]) =>
+    validateObjects(
+      objects.map((object): ValidationInput => ({ object, source: { file: '/src/homelab-k3s/apps/app.yaml' } })),
+    )
+      .findings.filter((finding) => finding.rule === RULE)
+      .map((finding) => ({ path: finding.path, severity: finding.severity }));
+
+  test('real world: Longhorn the default, in a k3s homelab: a claim of no class gets attachable Longhorn, refused', () => {
+    expect(inK3sRepository([longhornApplication({ defaultClassReplicaCount: 1 }), classless, deployment])).toEqual([
+      { path, severity: 'error' },
+    ]);
+    // The chart's own default makes it the default too.
+    expect(hits([longhornApplication({}), classless, deployment])).toEqual([{ path, severity: 'error' }]);
+  });
+
+  test('Longhorn installed without being the default leaves the k3s default in doubt: a warning', () => {
+    expect(inK3sRepository([longhornApplication({ defaultClass: false }), classless, deployment])).toEqual([
+      { path, severity: 'warning' },
+    ]);
+  });
+});
