@@ -2,6 +2,7 @@ import { WORKLOAD_KINDS } from '../scopes';
 import { z } from 'zod/v3';
 import { asArray, asRecord, asString, getField, getRecord } from '../../json';
 import { NFS_CLIENT } from '../../node-prerequisites';
+import { localDistributionOfPath } from '../../local-cluster-path';
 import { IndexedObject } from '../../object-index';
 import { storageClassNameOf } from '../../storage-class-name';
 import { claimTemplatesOf, defaultStorageClass, storageClassOfSpec } from '../stateful-storage/claims';
@@ -45,7 +46,8 @@ export const nfsVolumeWithoutNodePrerequisite: Rule = {
     'an Image Factory schematic or talhelper talconfig.yaml), the volume is a warning, as only a node that ' +
     'is not Talos would fail. OpenShift and GKE nodes mount NFS with no install step: a volume whose directory ' +
     'holds OpenShift objects (a Route, a DeploymentConfig, an *.openshift.io API) or GKE ones (a cloud.google.com ' +
-    'BackendConfig, a *.gke.io ManagedCertificate) is a warning too. The error sits where the volume is written: an inline nfs volume of a pod ' +
+    'BackendConfig, a *.gke.io ManagedCertificate) is a warning too, and so is one whose directories are named for ' +
+    'minikube, whose node images ship the client. The error sits where the volume is written: an inline nfs volume of a pod ' +
     'template, or an in-tree NFS PersistentVolume (one affinity there covers every pod using it). A workload ' +
     'that reaches NFS only through a claim gets a warning naming the claim: a claim bound to such a ' +
     'PersistentVolume (reported itself), or one whose StorageClass (named, or the default) has a provisioner ' +
@@ -107,7 +109,7 @@ export const nfsVolumeWithoutNodePrerequisite: Rule = {
     const gradeOf = (object: IndexedObject): TalosGrade => {
       if (onTalos.severity) return onTalos;
       const beside = nfsReadyPlatformBeside(context.index, object);
-      if (!beside) return onTalos;
+      if (!beside) return minikubeGrade(object) ?? onTalos;
       const { platform, object: marker } = beside;
       return {
         severity: 'warning',
@@ -263,4 +265,21 @@ function checkPodTemplate(
         `node-prerequisite label (${keyList}): its pods may land on a node without mount.nfs. The volume is reported as an error.`,
     });
   });
+}
+
+/**
+ * A warning for an object in directories named for minikube (`minikube/`, `minikube-labs/`): both
+ * minikube node images ship the NFS client (the VM ISO: `BR2_PACKAGE_NFS_UTILS=y` in
+ * deploy/iso/minikube-iso/configs/minikube_x86_64_defconfig; the docker driver's kicbase: nfs-common
+ * in deploy/kicbase/Dockerfile), so the mount fails only where the manifests run on some other
+ * cluster. Undefined elsewhere.
+ */
+function minikubeGrade(object: IndexedObject): TalosGrade | undefined {
+  if (localDistributionOfPath(object.source.file)?.name !== 'minikube') return undefined;
+  return {
+    severity: 'warning',
+    note:
+      ' Its directories are named for minikube, whose node images ship the NFS client: the mount fails only where ' +
+      'these manifests run on another cluster.',
+  };
 }

