@@ -111,40 +111,49 @@ describe(`${RULE}: a claim of the default class, where the input marks no class 
   });
 });
 
+/** Asserts one finding of that severity on the Deployment, whose message says every phrase. */
+function expectOne(severity: 'error' | 'warning', inputs: readonly ValidationInput[], ...phrases: string[]): void {
+  const found = hits(inputs);
+  expect(found).toEqual([{ path, severity, message: expect.any(String) }]);
+  for (const phrase of phrases) expect(found[0]?.message).toContain(phrase);
+}
+
+/** The Deployment in `file` and its claim in `claim.yaml` beside it. */
+const deployedAt = (file: string, claimObject: unknown = defaultClaim): ValidationInput[] => [
+  { object: claimObject, source: { file: file.replace(/[^/]+$/, 'claim.yaml') } },
+  { object: deployment, source: { file } },
+];
+
 describe(`${RULE}: a claim of an unknown default, in directories named for a single-machine distribution`, () => {
-  const at = (file: string): ValidationInput[] => [
-    { object: defaultClaim, source: { file: file.replace(/[^/]+$/, 'claim.yaml') } },
-    { object: deployment, source: { file } },
-  ];
+  const at = (file: string) => deployedAt(file);
 
   // krocky5/homelab-k3s services/authentik/postgres.yaml (held-out, recorded as an error false alarm):
   // a k3s homelab's class-less claims get k3s's bundled local-path, which keeps pods on one node.
   // Heal23/k3s-apps mongodb/deployment.yaml was labelled a failure on the same input: the input
   // cannot tell, so the finding is a warning that says both and how to decide.
   test('real world: a k3s homelab repository: a warning naming local-path and the parameter, not an error', () => {
-    const found = hits(at('/src/homelab-k3s/services/authentik/postgres.yaml'));
-    expect(found).toEqual([{ path, severity: 'warning', message: expect.stringContaining('named for k3s') }]);
-    expect(found[0]?.message).toContain('defaultStorageClass: local-path');
+    expectOne(
+      'warning',
+      at('/src/homelab-k3s/services/authentik/postgres.yaml'),
+      'named for k3s',
+      'defaultStorageClass: local-path',
+    );
   });
 
   // kurosawa-kuro/k8s-ckad kind/07-volume-pvc/deployment-with-pvc.yaml (held-out-244): the labs of a
   // kind cluster, kept under kind/; minikube names its hostpath default `standard` too.
   test('real world: a kind lab directory, and a minikube one: warnings naming standard', () => {
-    expect(hits(at('/src/k8s-ckad/kind/07-volume-pvc/deployment-with-pvc.yaml'))).toEqual([
-      { path, severity: 'warning', message: expect.stringContaining('named for kind, whose default class standard') },
-    ]);
-    expect(hits(at('labs/minikube-course/04/postgres.yaml'))).toEqual([
-      { path, severity: 'warning', message: expect.stringContaining('named for minikube') },
-    ]);
+    expectOne(
+      'warning',
+      at('/src/k8s-ckad/kind/07-volume-pvc/deployment-with-pvc.yaml'),
+      'named for kind, whose default class standard',
+    );
+    expectOne('warning', at('labs/minikube-course/04/postgres.yaml'), 'named for minikube');
   });
 
   test('a word inside a longer one does not count, and a default the input marks still decides', () => {
-    expect(hits(at('/src/kindergarten-app/k8s/deployment.yaml'))).toEqual([
-      { path, severity: 'error', message: expect.stringContaining('takes the cluster') },
-    ]);
-    expect(hits([{ object: iscsiDefault }, ...at('/src/homelab-k3s/apps/deployment.yaml')])).toEqual([
-      { path, severity: 'error', message: expect.any(String) },
-    ]);
+    expectOne('error', at('/src/kindergarten-app/k8s/deployment.yaml'), 'takes the cluster');
+    expectOne('error', [{ object: iscsiDefault }, ...at('/src/homelab-k3s/apps/deployment.yaml')]);
   });
 });
 
@@ -153,23 +162,19 @@ describe(`${RULE}: a claim of an unknown default, in directories named for a sin
 // node-local hostpath; GKE gives a persistent-disk class the same name, so a warning, not silence.
 describe(`${RULE}: a class the input does not hold, named as a local distribution's default`, () => {
   const standardClaim = claim('data', { accessModes: ['ReadWriteOnce'], storageClassName: 'standard' });
-  const at = (file: string): ValidationInput[] => [
-    { object: standardClaim, source: { file } },
-    { object: deployment, source: { file } },
-  ];
+  const at = (file: string) => deployedAt(file, standardClaim);
 
   test('real world: class standard under a minikube repository: a warning naming minikube and GKE', () => {
-    const found = hits(at('/src/minikube-mania/deployments/postgres/deployment.yml'));
-    expect(found).toEqual([{ path, severity: 'warning', message: expect.stringContaining('named for minikube') }]);
-    expect(found[0]?.message).toContain("GKE's standard");
+    expectOne(
+      'warning',
+      at('/src/minikube-mania/deployments/postgres/deployment.yml'),
+      'named for minikube',
+      "GKE's standard",
+    );
   });
 
   test('elsewhere class standard is taken for attachable storage, and under k3s (default local-path) too', () => {
-    expect(hits(at('/src/shop/deployments/postgres/deployment.yml'))).toEqual([
-      { path, severity: 'error', message: expect.any(String) },
-    ]);
-    expect(hits(at('/src/homelab-k3s/apps/deployment.yml'))).toEqual([
-      { path, severity: 'error', message: expect.any(String) },
-    ]);
+    expectOne('error', at('/src/shop/deployments/postgres/deployment.yml'));
+    expectOne('error', at('/src/homelab-k3s/apps/deployment.yml'));
   });
 });
