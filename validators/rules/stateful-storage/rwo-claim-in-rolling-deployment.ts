@@ -601,9 +601,9 @@ function judgeStorage(
     !bound && !first.storageClass && className !== undefined && holdsPlaceholder(className) ? className : undefined;
   // A class the input does not hold, named as the distribution the directories are named for names
   // its node-local default (`standard` under `minikube/` or `kind/`, which GKE gives a disk class).
-  const local = localDistributionOfPath(workload.source.file);
-  const localDefaultNamed =
-    !bound && !first.storageClass && local !== undefined && first.className === local.defaultClass ? local : undefined;
+  // A claim of no class where the input marks no default gets the one of the distribution too.
+  const local = !bound && !first.storageClass ? localDistributionOfPath(workload.source.file) : undefined;
+  const localDefaultNamed = local !== undefined && first.className === local.defaultClass ? local : undefined;
   return {
     claim,
     attached: storage.sharedFilesystem === undefined,
@@ -618,12 +618,10 @@ function judgeStorage(
         );
       if (placeholderClass !== undefined) return asWarning(reported, placeholderClassNote(placeholderClass));
       if (localDefaultNamed !== undefined) return asWarning(reported, localClassNote(localDefaultNamed));
-      if (unknownDefault) {
-        const local = localDistributionOfPath(workload.source.file);
+      if (unknownDefault)
         return local
           ? asWarning(reported, localDistributionNote(local))
           : { ...reported, message: `${reported.message}${UNKNOWN_DEFAULT_CLASS}` };
-      }
       // On each cluster the input runs it on, the claim gets that cluster's default: failing on one
       // of them is failing, said where.
       if (failing.length < candidates.length && candidates.every((c) => c.cluster !== undefined))
