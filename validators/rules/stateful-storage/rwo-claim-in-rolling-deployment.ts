@@ -139,7 +139,10 @@ function concurrentPodsReason(index: ObjectIndex, workload: IndexedObject): stri
   if (replicas > 1) return `it runs ${replicas} replicas, which the scheduler may place on different nodes`;
   // Scaling up starts new pods wherever the scheduler puts them, whatever the update strategy.
   const autoscaler = autoscalerOf(index, workload);
-  if (autoscaler && autoscaler.maxReplicas > 1)
+  // A HorizontalPodAutoscaler leaves a workload scaled to zero alone ("scaling is disabled since the
+  // replica count of the target is zero"); KEDA scales up from zero.
+  const scalesFromHere = replicas >= 1 || autoscaler?.object.ref.kind !== 'HorizontalPodAutoscaler';
+  if (autoscaler && autoscaler.maxReplicas > 1 && scalesFromHere)
     return (
       `${autoscaler.object.ref.kind ?? 'an autoscaler'} ${autoscaler.object.ref.name ?? ''} scales it up to ` +
       `${autoscaler.maxReplicas} replicas, which the scheduler may place on different nodes`

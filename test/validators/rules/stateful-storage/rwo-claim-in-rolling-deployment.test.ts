@@ -81,6 +81,32 @@ describe(RULE, () => {
     expect(withHpaIn('examples/autoscaling/hpa.yaml')).toEqual([]);
   });
 
+  // gregorymorenoiem/cardealer-microservices k8s/chatbotservice.yaml (held-out-256): a rolling
+  // Deployment written with replicas: 0 and an HPA (hpa.yaml) up to 2. The HPA controller leaves a
+  // target at zero replicas alone ("scaling is disabled since the replica count of the target is
+  // zero"), so no pod runs; KEDA does scale from zero.
+  test('real world: a Deployment at zero replicas runs no pod under an HPA, but does under a KEDA ScaledObject', () => {
+    const parked = workload('Deployment', 'db', pod, { replicas: 0 });
+    const hpa = {
+      apiVersion: 'autoscaling/v2',
+      kind: 'HorizontalPodAutoscaler',
+      metadata: { name: 'db-hpa' },
+      spec: {
+        scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'db' },
+        minReplicas: 1,
+        maxReplicas: 2,
+      },
+    };
+    const scaledObject = {
+      apiVersion: 'keda.sh/v1alpha1',
+      kind: 'ScaledObject',
+      metadata: { name: 'db-scaler' },
+      spec: { scaleTargetRef: { name: 'db' }, minReplicaCount: 0, maxReplicaCount: 3 },
+    };
+    expect(ruleHits([parked, rwoClaim, hpa], RULE)).toEqual([]);
+    expect(ruleHits([parked, rwoClaim, scaledObject], RULE)).toEqual([hit('Deployment')]);
+  });
+
   test.each(['ReplicaSet', 'ReplicationController'])('refuses a %s with more than one replica', (kind) => {
     expect(ruleHits([workload(kind, 'db', pod, { replicas: '3' }), rwoClaim], RULE)).toEqual([hit(kind)]);
   });
