@@ -97,7 +97,7 @@ export const nfsVolumeWithoutNodePrerequisite: Rule = {
     const keyList = keys.size === 0 ? '(none configured)' : [...keys].join(', ');
     const talos = talosNodeConfiguration(context.index);
     // Talos nodes carry the NFS client: a volume is then a risk only for nodes that are not Talos.
-    const onTalos: TalosGrade = talos
+    const onTalos: NfsClientGrade = talos
       ? {
           severity: 'warning',
           note:
@@ -106,7 +106,7 @@ export const nfsVolumeWithoutNodePrerequisite: Rule = {
         }
       : { note: '' };
     // Talos speaks for every node of the input; OpenShift and GKE for what their own directory holds.
-    const gradeOf = (object: IndexedObject): TalosGrade => {
+    const gradeOf = (object: IndexedObject): NfsClientGrade => {
       if (onTalos.severity) return onTalos;
       const beside = nfsReadyPlatformBeside(context.index, object);
       if (!beside) return minikubeGrade(object) ?? onTalos;
@@ -139,8 +139,8 @@ export const nfsVolumeWithoutNodePrerequisite: Rule = {
   },
 };
 
-/** How certain a missing node prerequisite is: a warning, with a note saying why, when the nodes run Talos, OpenShift or GKE. */
-interface TalosGrade {
+/** How certain a missing node prerequisite is: a warning, with a note saying why, when the nodes run Talos, OpenShift, GKE or minikube. */
+interface NfsClientGrade {
   readonly severity?: 'warning';
   readonly note: string;
 }
@@ -203,7 +203,7 @@ function checkPodTemplate(
   specPath: string,
   keys: ReadonlySet<string>,
   keyList: string,
-  onTalos: TalosGrade,
+  grade: NfsClientGrade,
 ): void {
   if (podRequiresLabel(spec, keys)) return;
   asArray(spec.volumes).forEach((volume, index) => {
@@ -211,16 +211,16 @@ function checkPodTemplate(
     if (asRecord(getField(volume, 'nfs'))) {
       context.report(owner, {
         path: `${specPath}.volumes[${index}].nfs`,
-        ...(onTalos.severity ? { severity: onTalos.severity } : {}),
+        ...(grade.severity ? { severity: grade.severity } : {}),
         message:
           `${owner.ref.kind ?? 'Object'} ${owner.ref.name ?? ''} mounts in-tree NFS volume "${volumeName}" without a ` +
           `required nodeSelector / node affinity on a node-prerequisite label (${keyList}): its pods may land on a node ` +
-          `without mount.nfs and hang in ContainerCreating.${onTalos.note}`,
+          `without mount.nfs and hang in ContainerCreating.${grade.note}`,
       });
       return;
     }
     // On Talos the pointers below add nothing: the volumes they point at are reported, or provisioned, alike.
-    if (onTalos.severity !== undefined) return;
+    if (grade.severity !== undefined) return;
     const claimName = asString(getField(volume, 'persistentVolumeClaim', 'claimName'));
     const claim = context.index.get('PersistentVolumeClaim', owner.ref.namespace, claimName, owner);
     const persistentVolume = claim && context.index.volumeForClaim(claim);
@@ -274,7 +274,7 @@ function checkPodTemplate(
  * in deploy/kicbase/Dockerfile), so the mount fails only where the manifests run on some other
  * cluster. Undefined elsewhere.
  */
-function minikubeGrade(object: IndexedObject): TalosGrade | undefined {
+function minikubeGrade(object: IndexedObject): NfsClientGrade | undefined {
   if (localDistributionOfPath(object.source.file)?.name !== 'minikube') return undefined;
   return {
     severity: 'warning',
