@@ -5,6 +5,16 @@ import { claim, claimVolume, podSpec, storageClass, volume, workload } from './f
 const RULE = 'rwo-claim-in-rolling-deployment';
 const deployment = workload('Deployment', 'web', podSpec([claimVolume('data')]));
 const path = 'spec.template.spec.volumes[0].persistentVolumeClaim';
+/** A kind cluster configuration (kind.x-k8s.io Cluster): kind's default class `standard` is local-path. */
+const kindCluster = { apiVersion: 'kind.x-k8s.io/v1alpha4', kind: 'Cluster', nodes: [{ role: 'control-plane' }] };
+const noClass = claim('data', { accessModes: ['ReadWriteOnce'] });
+
+/** The rule's findings, as [severity, path], on objects each written in the file given beside it. */
+function hitsInFiles(placed: ReadonlyArray<readonly [unknown, string]>): Array<[string, string]> {
+  return validateObjects(placed.map(([object, file]) => ({ object, source: { file } })))
+    .findings.filter((finding) => finding.rule === RULE)
+    .map((finding) => [finding.severity, finding.path]);
+}
 
 describe(`${RULE}: what the StorageClass says about where volumes can be used`, () => {
   test.each([
@@ -134,7 +144,6 @@ describe(`${RULE}: what the StorageClass says about where volumes can be used`, 
   // config (e2e/definitions/kind/config.yaml); kind's standard class is rancher.io/local-path.
   test('real world: class `standard` is node-local when the input configures a kind cluster, and is refused otherwise (GKE pd)', () => {
     const standardClaim = claim('data', { accessModes: ['ReadWriteOnce'], storageClassName: 'standard' });
-    const kindCluster = { apiVersion: 'kind.x-k8s.io/v1alpha4', kind: 'Cluster', nodes: [{ role: 'control-plane' }] };
     expect(ruleHits([standardClaim, deployment, kindCluster], RULE)).toEqual([]);
     expect(ruleHits([standardClaim, deployment], RULE)).toEqual([
       { kind: 'Deployment', name: 'web', path, severity: 'error', suppressed: false },
@@ -148,8 +157,6 @@ describe(`${RULE}: what the StorageClass says about where volumes can be used`, 
   // shannon1989/data-platform-k8s infra/minio (held-out-32): a rolling Deployment on a claim of no
   // class, in a repository whose clusters are kind clusters (kind.x-k8s.io Cluster configs).
   test("real world: a claim of no class gets kind's default class (local-path) where the input configures a kind cluster", () => {
-    const noClass = claim('data', { accessModes: ['ReadWriteOnce'] });
-    const kindCluster = { apiVersion: 'kind.x-k8s.io/v1alpha4', kind: 'Cluster', nodes: [{ role: 'control-plane' }] };
     expect(ruleHits([noClass, deployment, kindCluster], RULE)).toEqual([]);
     expect(ruleHits([noClass, deployment], RULE)).toEqual([
       { kind: 'Deployment', name: 'web', path, severity: 'error', suppressed: false },
@@ -160,16 +167,12 @@ describe(`${RULE}: what the StorageClass says about where volumes can be used`, 
   // (e2e/definitions/pvc-rwo-subject/), not for config/samples/deployments/mariadb.yaml (labelled fail
   // in held-out-65 as a Deployment on the cluster's default class, an attachable disk).
   test("real world: a kind configuration speaks for its project's directory, not for the whole repository", () => {
-    const noClass = claim('data', { accessModes: ['ReadWriteOnce'] });
-    const kindCluster = { apiVersion: 'kind.x-k8s.io/v1alpha4', kind: 'Cluster', nodes: [{ role: 'control-plane' }] };
     const at = (directory: string) =>
-      validateObjects([
-        { object: kindCluster, source: { file: 'k8up/e2e/definitions/kind/config.yaml' } },
-        { object: noClass, source: { file: `${directory}/claim.yaml` } },
-        { object: deployment, source: { file: `${directory}/deployment.yaml` } },
-      ])
-        .findings.filter((finding) => finding.rule === RULE)
-        .map((finding) => [finding.severity, finding.path]);
+      hitsInFiles([
+        [kindCluster, 'k8up/e2e/definitions/kind/config.yaml'],
+        [noClass, `${directory}/claim.yaml`],
+        [deployment, `${directory}/deployment.yaml`],
+      ]);
     expect(at('k8up/e2e/definitions/pvc-rwo-subject')).toEqual([]);
     expect(at('k8up/e2e/definitions/kind')).toEqual([]);
     expect(at('k8up/config/samples/deployments')).toEqual([['error', path]]);
@@ -179,16 +182,12 @@ describe(`${RULE}: what the StorageClass says about where volumes can be used`, 
   // cluster the whole repository's manifests (mysql/) run on; a directory named for setting a cluster
   // up speaks for the one above it.
   test('real world: a kind configuration under directories named for cluster setup speaks for the repository', () => {
-    const noClass = claim('data', { accessModes: ['ReadWriteOnce'] });
-    const kindCluster = { apiVersion: 'kind.x-k8s.io/v1alpha4', kind: 'Cluster', nodes: [{ role: 'control-plane' }] };
     const at = (kindFile: string) =>
-      validateObjects([
-        { object: kindCluster, source: { file: kindFile } },
-        { object: noClass, source: { file: 'repo/mysql/pvc-deployment.yaml' } },
-        { object: deployment, source: { file: 'repo/mysql/mysql-deployment.yaml' } },
-      ])
-        .findings.filter((finding) => finding.rule === RULE)
-        .map((finding) => [finding.severity, finding.path]);
+      hitsInFiles([
+        [kindCluster, kindFile],
+        [noClass, 'repo/mysql/pvc-deployment.yaml'],
+        [deployment, 'repo/mysql/mysql-deployment.yaml'],
+      ]);
     expect(at('repo/setup-cluster/kind/cluster-config.yaml')).toEqual([]);
     expect(at('repo/bootstrap/kind-config.yaml')).toEqual([]);
     // A kind configuration of a test suite's own directory (hack/, e2e/) speaks for that suite only.
@@ -199,8 +198,6 @@ describe(`${RULE}: what the StorageClass says about where volumes can be used`, 
   // (k8s/kind-with-calico.yaml) and, in the same kustomize base as the apps, a cluster-autoscaler with
   // --cloud-provider=aws: the base also runs on EKS, whose default class gp2 is an EBS disk.
   test('real world: manifests the input runs on kind and on a cloud cluster it autoscales are refused, saying where they fail', () => {
-    const noClass = claim('data', { accessModes: ['ReadWriteOnce'] });
-    const kindCluster = { apiVersion: 'kind.x-k8s.io/v1alpha4', kind: 'Cluster', nodes: [{ role: 'control-plane' }] };
     const autoscaler = (provider: string) =>
       workload(
         'Deployment',
