@@ -3,6 +3,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { loadAll } from 'js-yaml';
+import { FloorKeeps, floorProgram } from './floor-programs';
 import { PairedTiming, TimedTask, formatMs, pairedMs, whole } from './measure';
 import { peakMemoryMiB } from './peak-memory';
 
@@ -72,27 +73,6 @@ function writeCopies(dir: string, copies: number, corpus: ReadonlyArray<{ relati
   }
 }
 
-/**
- * The parse-only pass: the same walk, read and js-yaml loadAll, with the same schema, as lint;
- * nothing else. With `keep`, every document is kept until the end, as cross-object rules need:
- * the floor for any linter that sees all objects at once, since retained objects make the garbage
- * collector copy what the parse-only pass lets die young. (It loads the compiled schema, which
- * `cliCommand` has just built.)
- */
-function parseScript(keep: boolean): string {
-  return `
-const fs = require('fs'), path = require('path'), { loadAll } = require(${JSON.stringify(require.resolve('js-yaml'))});
-const { KUBERNETES_YAML_SCHEMA: schema } = require(${JSON.stringify(path.join(ROOT, 'lib', 'validators', 'yaml-schema.js'))});
-const kept = [];
-const walk = (dir) => { for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-  const full = path.join(dir, e.name);
-  if (e.isDirectory()) walk(full);
-  else if (/\\.(ya?ml|json)$/.test(e.name)) { const documents = loadAll(fs.readFileSync(full, 'utf8'), undefined, { schema }); ${keep ? 'kept.push(documents);' : ''} }
-} };
-for (const dir of process.argv.slice(1)) walk(dir);
-`;
-}
-
 /** A whole process, start to exit, as a timed task; a failure (unexpected exit status) stops the bench. */
 export function processRun(argv: string[], expectStatus: number[]): TimedTask {
   return whole(() => {
@@ -125,24 +105,32 @@ export function runLintBench(): void {
       objects: number;
       json: PairedTiming;
       text: PairedTiming;
-      keep: PairedTiming;
-      memory: { parse: number; keep: number; lint: number };
+      floors: Record<Exclude<FloorKeeps, 'nothing'>, { timing: PairedTiming; memory: number }>;
+      memory: { parse: number; lint: number };
     }> = [];
     // Doubling the input = a second, identical set of copies given as a second path.
     const halves = [path.join(root, 'a'), path.join(root, 'b')];
     for (const half of halves) writeCopies(half, copies, corpus);
     for (const dirs of [halves.slice(0, 1), halves]) {
       // Each lint run is paired with a parse-only run right before it, so machine drift cancels.
-      const parseOnly = processRun(['-e', parseScript(false), ...dirs], [0]);
+      const program = (keeps: FloorKeeps) => ['-e', floorProgram(keeps), ...dirs];
+      const parseOnly = processRun(program('nothing'), [0]);
       const json = pairedMs(RUNS, parseOnly, processRun([...cli.argv, 'lint', '--format', 'json', ...dirs], [0, 1]));
       const text = pairedMs(TEXT_RUNS, parseOnly, processRun([...cli.argv, 'lint', ...dirs], [0, 1]));
-      const keep = pairedMs(TEXT_RUNS, parseOnly, processRun(['-e', parseScript(true), ...dirs], [0]));
+      const floor = (keeps: FloorKeeps) => ({
+        timing: pairedMs(TEXT_RUNS, parseOnly, processRun(program(keeps), [0])),
+        memory: peakMemoryMiB(program(keeps)),
+      });
+      const floors = {
+        documents: floor('documents'),
+        identities: floor('identities'),
+        'identities-two-threads': floor('identities-two-threads'),
+      };
       const memory = {
-        parse: peakMemoryMiB(['-e', parseScript(false), ...dirs]),
-        keep: peakMemoryMiB(['-e', parseScript(true), ...dirs]),
+        parse: peakMemoryMiB(program('nothing')),
         lint: peakMemoryMiB([...cli.argv, 'lint', '--format', 'json', ...dirs]),
       };
-      rows.push({ objects: perCopy * copies * dirs.length, json, text, keep, memory });
+      rows.push({ objects: perCopy * copies * dirs.length, json, text, floors, memory });
     }
     console.log(
       `lint, whole process start to exit, ${RUNS} alternating pairs with a parse-only pass (medians); CLI: ${cli.label}`,
@@ -156,11 +144,20 @@ export function runLintBench(): void {
           `= ${Math.round(row.objects / (row.json.second / 1000))} objects/s (target >= 20000), ${row.json.ratio.toFixed(2)}x parse-only (target <= 1.5x); ` +
           `text ${formatMs(row.text.second)} = ${row.text.ratio.toFixed(2)}x`,
       );
-      console.log(
-        `    floor, parse and keep every document (no rules): ${formatMs(row.keep.second)} = ${Math.round(row.objects / (row.keep.second / 1000))} objects/s, ` +
-          `${row.keep.ratio.toFixed(2)}x parse-only; peak memory ${row.memory.keep.toFixed(0)} MiB = ` +
-          `${(row.memory.keep / row.memory.parse).toFixed(2)}x parse-only (what any linter that keeps every parsed document starts from)`,
-      );
+      for (const [keeps, what] of [
+        ['documents', 'parse and keep every document (no rules), as lint does today'],
+        ['identities', 'parse and keep only identities, the floor of a streaming design on one thread'],
+        [
+          'identities-two-threads',
+          'the same with two worker threads parsing, the floor of a streaming design on two cores',
+        ],
+      ] as const) {
+        const { timing, memory } = row.floors[keeps];
+        console.log(
+          `    floor, ${what}: ${formatMs(timing.second)} = ${Math.round(row.objects / (timing.second / 1000))} objects/s, ` +
+            `${timing.ratio.toFixed(2)}x parse-only; peak memory ${memory.toFixed(0)} MiB = ${(memory / row.memory.parse).toFixed(2)}x parse-only`,
+        );
+      }
       console.log(
         `    peak memory: lint ${row.memory.lint.toFixed(0)} MiB, parse-only ${row.memory.parse.toFixed(0)} MiB = ` +
           `${(row.memory.lint / row.memory.parse).toFixed(2)}x (target <= 2x)`,
