@@ -87,10 +87,19 @@ describe('ballast fix inside a KubeletConfiguration held as text (kind patches, 
   });
 
   // sixeyed/kiamol ch19/kind/kiamol-ch19-config.yaml (held-out-11): the flag in a kubeadm patch.
+  // kiamol's ch19 kind config, with a cluster-wide KubeletConfiguration patch that turns the disk
+  // signals on: the node's eviction-hard flag then drops them (kind's own are at 0%, off).
   test('a kind InitConfiguration patch: its kubeletExtraArgs eviction-hard is completed in the text', async () => {
     const kiamol = [
       'kind: Cluster',
       'apiVersion: kind.x-k8s.io/v1alpha4',
+      'kubeadmConfigPatches:',
+      '- |',
+      '  kind: KubeletConfiguration',
+      '  evictionHard:',
+      '    nodefs.available: "10%"',
+      '    nodefs.inodesFree: "5%"',
+      '    imagefs.available: "15%"',
       'nodes:',
       '- role: control-plane',
       '  kubeadmConfigPatches:',

@@ -71,10 +71,17 @@ describe('ballast fix', () => {
 
   // shannon1989/data-platform-k8s infra/kind/kind-single-node.yaml (held-out-32): a kind cluster
   // written with Windows line ends, whose InitConfiguration patch sets eviction-hard to one signal.
+  // A cluster-wide KubeletConfiguration patch is added that turns nodefs.available on, so the flag
+  // drops it (kind's own disk signals are off: dropping them is no finding).
   test('real world: a file with Windows line ends keeps them, in a block-scalar patch and in an inserted line', async () => {
     const kind = [
       'kind: Cluster',
       'apiVersion: kind.x-k8s.io/v1alpha4',
+      'kubeadmConfigPatches:',
+      '  - |',
+      '    kind: KubeletConfiguration',
+      '    evictionHard:',
+      '      nodefs.available: "10%"',
       'nodes:',
       '  - role: control-plane',
       '    kubeadmConfigPatches:',

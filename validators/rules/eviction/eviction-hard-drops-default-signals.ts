@@ -1,6 +1,6 @@
 import { EVICTION_SETTING_KINDS } from '../scopes';
 import { Rule } from '../../rule';
-import { MERGE_DEFAULT_EVICTION_SETTINGS_SINCE, defaultEvictionHard } from './eviction-signals';
+import { MERGE_DEFAULT_EVICTION_SETTINGS_SINCE, defaultEvictionHard, parseThreshold } from './eviction-signals';
 import { evictionSettingsViews } from './eviction-settings';
 import { mergesDefaultSignals } from './eviction-views';
 
@@ -16,7 +16,8 @@ export const evictionHardDropsDefaultSignals: Rule = {
     'Incident 4: a drop-in with --eviction-hard=nodefs.available<5% stopped the node evicting everything, ' +
     "and silently removed memory.available<100Mi and nodefs.inodesFree<5%. A kind Cluster's KubeletConfiguration " +
     'patch is merged key by key onto the evictionHard kind writes itself (disk signals at 0%, no memory signal): ' +
-    'it drops nothing, so it is not judged here (a kubeletExtraArgs eviction-hard flag still replaces the map).',
+    'it drops nothing, so it is not judged here. A kubeletExtraArgs eviction-hard flag on a kind node replaces that map: ' +
+    "only a signal the Cluster's patches turned on is then lost, as a 0% threshold never triggers.",
   fix:
     'Name every default signal explicitly (memory.available: 100Mi, nodefs.available: 10%, nodefs.inodesFree: 5%, ' +
     'imagefs.available: 15%, and imagefs.inodesFree: 5% from 1.30), changing only the one you mean to; from 1.33 ' +
@@ -47,7 +48,8 @@ export const evictionHardDropsDefaultSignals: Rule = {
       if (!view.evictionHard || view.mergedOnto || mergesDefaultSignals(view, version)) continue;
       const named = new Set(view.evictionHard.entries.map((entry) => entry.signal));
       const replaced: Readonly<Record<string, string>> = view.replaces?.signals ?? defaults;
-      const missing = Object.keys(replaced).filter((signal) => !named.has(signal));
+      // A replaced threshold of 0% was off already (kind's disk signals): losing it changes nothing.
+      const missing = Object.keys(replaced).filter((signal) => !named.has(signal) && !wasOff(signal, replaced[signal]));
       if (missing.length === 0) continue;
       const written = named.size === 0 ? 'no signal at all' : [...named].join(', ');
       const setting = view.fromFlags ? '--eviction-hard' : 'evictionHard';
@@ -70,3 +72,9 @@ export const evictionHardDropsDefaultSignals: Rule = {
     }
   },
 };
+
+/** A threshold of 0% (or 100%) never triggers: the signal was off before anything replaced it. */
+function wasOff(signal: string, value: string | undefined): boolean {
+  const parsed = value === undefined ? undefined : parseThreshold(signal, value);
+  return parsed?.ok === true && parsed.disables;
+}

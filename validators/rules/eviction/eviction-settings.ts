@@ -77,7 +77,7 @@ function collectEvictionSettingsViews(index: ObjectIndex): readonly EvictionSett
   // kubeadm and Cluster API: the kubelet's flags as `nodeRegistration.kubeletExtraArgs`.
   for (const args of kubeadmKubeletArgs(index)) {
     const view = fromKubeletCommand(args.object, args.where, args.words);
-    if (view) views.push(view);
+    if (view) views.push(args.replaces ? { ...view, replaces: args.replaces } : view);
   }
   return views;
 }

@@ -16,6 +16,12 @@ export interface EvictionMap {
   readonly entries: readonly EvictionMapEntry[];
 }
 
+/** An evictionHard map another setting is written onto, and what it is ("kind's generated evictionHard"). */
+export interface NamedEvictionMap {
+  readonly what: string;
+  readonly signals: Readonly<Record<string, string>>;
+}
+
 export interface EvictionSettingsView {
   readonly object: IndexedObject;
   /** Settings written as `--eviction-*` flags rather than as KubeletConfiguration fields. */
@@ -48,13 +54,13 @@ export interface EvictionSettingsView {
    * What a written evictionHard replaces when it is not the kubelet's defaults: the map an AMI's
    * bootstrap writes first (EKS AL2: memory.available, nodefs.available, nodefs.inodesFree).
    */
-  readonly replaces?: { readonly what: string; readonly signals: Readonly<Record<string, string>> };
+  readonly replaces?: NamedEvictionMap;
   /**
    * The map a written evictionHard is merged onto key by key, not replacing it: the one kind
    * generates, which a kind `kubeadmConfigPatches` entry patches. The written map drops nothing;
    * what the base lacks is the platform's own choice.
    */
-  readonly mergedOnto?: { readonly what: string; readonly signals: Readonly<Record<string, string>> };
+  readonly mergedOnto?: NamedEvictionMap;
 }
 
 const MAP_FIELDS = ['evictionHard', 'evictionSoft', 'evictionSoftGracePeriod', 'evictionMinimumReclaim'] as const;

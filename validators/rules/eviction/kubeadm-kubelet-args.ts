@@ -3,7 +3,8 @@ import { JsonRecord, asArray, asRecord, asString, getRecord } from '../../json';
 import { IndexedObject, ObjectIndex } from '../../object-index';
 import { embeddedYamlDocuments } from '../../embedded-yaml';
 import { CommandWord } from './kubelet-flags';
-import { kindConfigPatches } from './kind-config-patches';
+import { kindConfigPatches, kindNodeEvictionHard } from './kind-config-patches';
+import type { NamedEvictionMap } from './eviction-views';
 
 /**
  * Where kubeadm configurations keep the kubelet's flags, by kind: kubeadm's own
@@ -53,6 +54,11 @@ export interface KubeadmKubeletArgs {
   /** `KubeadmConfigTemplate workers, joinConfiguration.nodeRegistration.kubeletExtraArgs`. */
   readonly where: string;
   readonly words: readonly CommandWord[];
+  /**
+   * The evictionHard the flags replace when it is not the kubelet's defaults: on a kind node, the
+   * map kind writes (disk signals at 0%), with the Cluster's KubeletConfiguration patches.
+   */
+  readonly replaces?: NamedEvictionMap;
 }
 
 /**
@@ -77,7 +83,8 @@ export function kubeadmKubeletArgs(index: ObjectIndex): KubeadmKubeletArgs[] {
   }
   // kind: an InitConfiguration or JoinConfiguration patch in `kubeadmConfigPatches` sets the flags of
   // the nodes it applies to (kiamol's ch19 kind config sets eviction-hard this way).
-  for (const { cluster, path, text } of kindConfigPatches(index)) {
+  const kindPatches = kindConfigPatches(index);
+  for (const { cluster, path, text } of kindPatches) {
     if (typeof text !== 'string' || !text.includes('kubeletExtraArgs')) continue;
     for (const document of embeddedYamlDocuments(text)) {
       if (document.kind !== 'InitConfiguration' && document.kind !== 'JoinConfiguration') continue;
@@ -88,6 +95,7 @@ export function kubeadmKubeletArgs(index: ObjectIndex): KubeadmKubeletArgs[] {
           object: cluster,
           where: `kind Cluster ${cluster.ref.name ?? ''} ${document.kind} patch ${base}`,
           words,
+          replaces: kindNodeEvictionHard(kindPatches, cluster, path[0] === 'nodes' ? Number(path[1]) : -1),
         });
     }
   }
