@@ -96,6 +96,44 @@ const IMAGE_SCHEMATIC = `customization:
       - siderolabs/qemu-guest-agent
 `;
 
+/**
+ * kreativmonkey/homelab-gitops (held-out-276) infrastructure/overlays/main/system-upgrade-controller/talos-plan.yaml:
+ * a system-upgrade-controller Plan that upgrades every node with talosctl (shortened).
+ */
+const TALOS_UPGRADE_PLAN = `apiVersion: upgrade.cattle.io/v1
+kind: Plan
+metadata:
+  name: talos
+  namespace: system-upgrade
+spec:
+  concurrency: 1
+  serviceAccountName: system-upgrade
+  version: v1.13.8
+  nodeSelector:
+    matchLabels:
+      kubernetes.io/os: linux
+  upgrade:
+    image: ghcr.io/siderolabs/talosctl:v1.13.8
+    command: [/talosctl]
+    args:
+      - upgrade
+      - --image=factory.talos.dev/nocloud-installer/10f9392d7091b30abf573524649756e5bc894f653af525836e9ab0297f301fc2:$(SYSTEM_UPGRADE_PLAN_LATEST_VERSION)
+`;
+
+/** The k3s upgrade Plan of system-upgrade-controller's own examples: says nothing of Talos. */
+const K3S_UPGRADE_PLAN = `apiVersion: upgrade.cattle.io/v1
+kind: Plan
+metadata:
+  name: server-plan
+  namespace: system-upgrade
+spec:
+  concurrency: 1
+  serviceAccountName: system-upgrade
+  upgrade:
+    image: rancher/k3s-upgrade
+  channel: https://update.k3s.io/v1-release/channels/stable
+`;
+
 const nfsFindings = (files: Record<string, string>) => {
   const { dir, cleanup } = tempTree(files);
   try {
@@ -123,6 +161,14 @@ describe('in-tree NFS on Talos nodes, whose kubelet image carries the NFS client
     ]);
   });
 
+  test('an upgrade Plan of another operating system (k3s) says nothing of the nodes', () => {
+    expect(nfsFindings({ ...APP, 'system-upgrade/k3s-plan.yaml': K3S_UPGRADE_PLAN }).map((f) => f.severity)).toEqual([
+      'warning',
+      'error',
+      'error',
+    ]);
+  });
+
   test('without Talos node configuration in the input, the volumes are errors and the claim user gets a pointer', () => {
     expect(nfsFindings(APP).map(({ message: _message, ...finding }) => finding)).toEqual([
       {
@@ -140,6 +186,7 @@ describe('in-tree NFS on Talos nodes, whose kubelet image carries the NFS client
     ['a Talos machine configuration patch', 'talos/patches/kubelet.yaml', TALOS_PATCH],
     ['an Image Factory schematic (real world)', 'tofu/talos/image/schematic.yaml', IMAGE_SCHEMATIC],
     ['a machine patch of sysctls only (real world)', '.talos/patches/worker-sysctls.yaml', TALOS_SYSCTL_PATCH],
+    ['a talosctl upgrade Plan (real world)', 'system-upgrade-controller/talos-plan.yaml', TALOS_UPGRADE_PLAN],
   ])(
     'with %s in the input, each volume is a warning that says why, and the pointer is dropped',
     (_what, file, text) => {

@@ -34,7 +34,7 @@ export const nfsVolumeWithoutNodePrerequisite: Rule = {
   scope: [
     ...WORKLOAD_KINDS,
     'PersistentVolume',
-    'TalosMachineConfig, TalhelperConfig and TalosImageSchematic (Talos nodes)',
+    'TalosMachineConfig, TalhelperConfig, TalosImageSchematic and a talosctl upgrade Plan (upgrade.cattle.io) (Talos nodes)',
   ],
   summary: 'An in-tree NFS volume can be mounted on a node that is not known to have an NFS client.',
   why:
@@ -43,7 +43,8 @@ export const nfsVolumeWithoutNodePrerequisite: Rule = {
     '"wrong fs type, bad option ... you might need a /sbin/mount.<type> helper program" (incident 5). Only a ' +
     'required node affinity on the label of prepared nodes keeps the pod off the others. Talos nodes carry the ' +
     'client in their kubelet image: with Talos node configuration in the input (a machine configuration, ' +
-    'an Image Factory schematic or talhelper talconfig.yaml), the volume is a warning, as only a node that ' +
+    'an Image Factory schematic, talhelper talconfig.yaml, or a system-upgrade-controller Plan that upgrades the nodes ' +
+    'with talosctl), the volume is a warning, as only a node that ' +
     'is not Talos would fail. OpenShift and GKE nodes mount NFS with no install step: a volume whose directory ' +
     'holds OpenShift objects (a Route, a DeploymentConfig, an *.openshift.io API) or GKE ones (a cloud.google.com ' +
     'BackendConfig, a *.gke.io ManagedCertificate) is a warning too, and so is one whose directories are named for ' +

@@ -13,7 +13,8 @@ export const NFS_CSI_DRIVER = 'nfs.csi.k8s.io';
 
 /**
  * Talos node configuration in the input (a machine configuration or patch, a talhelper
- * `talconfig.yaml`, or an Image Factory schematic): the cluster's nodes run Talos, whose kubelet
+ * `talconfig.yaml`, an Image Factory schematic, or a system-upgrade-controller Plan that upgrades
+ * the nodes with talosctl): the cluster's nodes run Talos, whose kubelet
  * image carries the NFS client ("The NFS client is part of the kubelet image maintained by the Talos
  * team", talos.dev storage guide), so an in-tree NFS mount fails only on a node that is not Talos.
  * Undefined without one.
@@ -22,7 +23,21 @@ export function talosNodeConfiguration(index: ObjectIndex): IndexedObject | unde
   return (
     index.ofKind(TALOS_MACHINE_CONFIG_KIND)[0] ??
     index.ofKind(TALHELPER_CONFIG_KIND)[0] ??
-    index.ofKind(TALOS_IMAGE_SCHEMATIC_KIND)[0]
+    index.ofKind(TALOS_IMAGE_SCHEMATIC_KIND)[0] ??
+    index.ofKind('Plan').find(upgradesTalos)
+  );
+}
+
+/**
+ * A system-upgrade-controller Plan (upgrade.cattle.io) that upgrades its nodes' operating system with
+ * talosctl: only Talos nodes can be upgraded so (the talosctl image, or a Talos installer image).
+ */
+function upgradesTalos(plan: IndexedObject): boolean {
+  if (!(plan.ref.apiVersion ?? '').startsWith('upgrade.cattle.io/')) return false;
+  const upgrade = getRecord(plan.raw, 'spec', 'upgrade');
+  const words = [asString(upgrade?.image), ...asStringList(upgrade?.command), ...asStringList(upgrade?.args)];
+  return words.some(
+    (word) => word !== undefined && /(^|\/)siderolabs\/(talosctl|installer)(:|@|$)|factory\.talos\.dev\//.test(word),
   );
 }
 
