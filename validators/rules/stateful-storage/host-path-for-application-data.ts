@@ -29,6 +29,8 @@ const SYSTEM_PATHS = [
   '/var/lib/cni',
   '/opt/cni',
   '/var/lib/etcd',
+  // The control plane's certificates and configuration where Kubernetes the Hard Way puts them.
+  '/var/lib/kubernetes',
   '/var/lib/calico',
   '/var/lib/cilium',
   '/lib/modules',
@@ -93,7 +95,7 @@ function isNodeAgent(owner: IndexedObject, podSpec: JsonRecord): boolean {
 
 /** Whether the pod shares mounts with the kubelet: a Bidirectional mount, or the kubelet's own directory. */
 function mountsKubeletState(podSpec: JsonRecord): boolean {
-  const bidirectional = [...asArray(podSpec.containers), ...asArray(podSpec.initContainers)].some((container) =>
+  const bidirectional = containersOf(podSpec).some((container) =>
     asArray(getRecord(container)?.volumeMounts).some(
       (mount) => asString(getRecord(mount)?.mountPropagation) === 'Bidirectional',
     ),
@@ -106,10 +108,15 @@ function mountsKubeletState(podSpec: JsonRecord): boolean {
   );
 }
 
+/** Every container of a pod that can mount its volumes: ephemeral ones (`kubectl debug`) too. */
+function containersOf(podSpec: JsonRecord): unknown[] {
+  return [...asArray(podSpec.containers), ...asArray(podSpec.initContainers), ...asArray(podSpec.ephemeralContainers)];
+}
+
 /** The names of the volumes some container mounts writable (a volume no container mounts counts as writable). */
 function writableVolumes(podSpec: JsonRecord): Set<string> {
   const mounted = new Map<string, boolean>();
-  for (const container of [...asArray(podSpec.containers), ...asArray(podSpec.initContainers)]) {
+  for (const container of containersOf(podSpec)) {
     for (const mount of asArray(getRecord(container)?.volumeMounts)) {
       const name = asString(getRecord(mount)?.name);
       if (name === undefined) continue;
@@ -159,7 +166,7 @@ export const hostPathForApplicationData: Rule = {
     'control-plane static pods in kube-system, labelled tier: control-plane, of priority class ' +
     'system-node-critical or annotated scheduler.alpha.kubernetes.io/critical-pod, such as etcd), host paths ' +
     'that every container mounts read-only, and system paths (/dev, /sys, /proc, /var/log, /var/lib/kubelet, ' +
-    'CSI plugin and runtime directories, /var/lib/etcd, Windows paths).',
+    'CSI plugin and runtime directories, /var/lib/etcd, /var/lib/kubernetes, Windows paths).',
   fix:
     'Keep the data on a PersistentVolume that can follow the pod: a StatefulSet with volumeClaimTemplates on ' +
     'a network StorageClass (ballast `RbdStatefulSet` on `CephRbdStorageClass`). For data that must stay on a ' +

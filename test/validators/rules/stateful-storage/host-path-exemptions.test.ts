@@ -92,8 +92,31 @@ describe('host-path-for-application-data: what is not application data', () => {
     ]);
   });
 
+  // open-policy-agent/gatekeeper-library pod-security-policy/host-filesystem/samples/psp-host-filesystem/disallowed_ephemeral.yaml
+  // (held-out-281): the only mount of the host path is an ephemeral container's, read-only.
+  test('real world: a host path only an ephemeral container mounts, read-only, is exempt; writable, it is data', () => {
+    const pod = (readOnly: boolean) => ({
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'nginx-host-filesystem' },
+      spec: {
+        ephemeralContainers: [
+          { name: 'nginx', image: 'nginx', volumeMounts: [{ mountPath: '/cache', name: 'cache-volume', readOnly }] },
+        ],
+        volumes: [{ name: 'cache-volume', hostPath: { path: '/tmp' } }],
+      },
+    });
+    expect(ruleHits([pod(true)], RULE)).toEqual([]);
+    expect(ruleHits([pod(false)], RULE)).toEqual([
+      expect.objectContaining({ kind: 'Pod', path: 'spec.volumes[0].hostPath', severity: 'warning' }),
+    ]);
+  });
+
   test.each([
     '/var/lib/etcd',
+    // jenningsloy318/Docker-Cluster Kubernetes/manifests/192.168.59.201/etcd.yaml (held-out-284): an
+    // etcd static pod mounting its certificates from Kubernetes the Hard Way's directory.
+    '/var/lib/kubernetes/certs',
     '/lib/modules',
     '/var/lib/calico/nodename',
     'C:\\var\\lib\\kubelet',
