@@ -113,6 +113,8 @@ describe('ballast lint <directory>: what a real repository holds besides manifes
   // pindaroli/k8s-lab _OLD_ARCHIVE/descheduler/descheduler-values.yaml (held-out-176): the descheduler
   // chart's values, where `kind: Deployment` picks its workload, kept beside the manifests.
   test('real world: skips a Helm values file met in a walk, which names no apiVersion; a manifest named values is linted', () => {
+    // Named, the values file is read: its `kind` beside no apiVersion and no metadata is a chart
+    // value, not an object cut short, so nothing is reported (an object cut short keeps its metadata).
     const tree = tempTree({
       'descheduler/descheduler-values.yaml': 'kind: Deployment\nreplicas: 1\nleaderElection:\n  enabled: true\n',
       'app/values-prod.yaml': PV_WITH_NAMESPACE,
@@ -124,7 +126,11 @@ describe('ballast lint <directory>: what a real repository holds besides manifes
     ]);
     expect(walked.summary.skipped.notKubernetes).toBe(1);
     const named = lint([path.join(tree.dir, 'descheduler/descheduler-values.yaml')], { cwd: tree.dir });
-    expect(named.findings.map((f) => f.rule)).toEqual(['object-without-type']);
+    expect(named.findings.map((f) => f.rule)).toEqual([]);
+    expect(named.summary.skipped.notKubernetes).toBe(0);
+    const cutShort = tempTree({ 'values.yaml': 'kind: Deployment\nmetadata: {name: web}\nreplicas: 1\n' });
+    const namedObject = lint([path.join(cutShort.dir, 'values.yaml')], { cwd: cutShort.dir });
+    expect(namedObject.findings.map((f) => f.rule)).toEqual(['object-without-type']);
   });
 
   test('a file named on the command line is always reported, with a hint for templates', () => {

@@ -129,6 +129,9 @@ export const objectWithoutType: Rule = {
         if (kind === undefined && typeof object.raw.baseDomain === 'string') continue;
         if (apiVersion === undefined && (!isBuiltInKind(kind) || otherToolsFiles.has(object.source.file ?? '')))
           continue;
+        // A kind alone, too, is an object only with object metadata: istio's gateway chart values
+        // (`helm show values`) write `kind: Deployment` beside replicaCount, rbac and serviceAccount.
+        if (apiVersion === undefined && !isRecord(object.raw.metadata)) continue;
       }
       context.report(object, {
         path: missing,

@@ -129,6 +129,9 @@ describe('object-without-type', () => {
       { kind: 'role', version: 'v5', metadata: { name: 'auditor' }, spec: {} },
       // redhat-scholars/tekton-tutorial devfile.yaml (held-out-205): Eclipse Che's devfile 1.0.0.
       { apiVersion: '1.0.0', metadata: { name: 'tekton-tutorial' }, projects: [] },
+      // k0wl0n/kubernetes-course-materials P4-Ch.01/istio/helm-defaults/gateway-default.yaml
+      // (held-out-282): istio's gateway chart values, whose `kind` chooses Deployment or DaemonSet.
+      { name: '', revision: '', replicaCount: 1, kind: 'Deployment', rbac: { enabled: true }, serviceAccount: {} },
     ];
     expect(ruleHits(documents, 'object-without-type')).toEqual([]);
   });
