@@ -44,7 +44,9 @@ const NODE_LOCAL_PROVISIONERS = new Set([
  * `localpv` (`openebs-localpv-drive1`) is OpenEBS Local PV's, as its documentation names classes;
  * one that begins `lvms-` is OpenShift LVM Storage's (`lvms-<device class>`, provisioner topolvm.io);
  * one with the word `topolvm` (`topolvm-provisioner`, the name TopoLVM's chart gives its class) is
- * TopoLVM's, whose volumes are logical volumes of one node.
+ * TopoLVM's, whose volumes are logical volumes of one node; one that begins `csi-driver-lvm-` is
+ * metal-stack's csi-driver-lvm's (its chart names classes `<storageClassStub>-linear`, `-mirror` and
+ * `-striped`, the stub `csi-driver-lvm` by default; provisioner lvm.csi.metal-stack.io).
  */
 const NODE_LOCAL_CLASS_NAMES = new Set([
   'local-path',
@@ -122,7 +124,8 @@ export function isNodeLocalStorage(
     words.includes('localpv') ||
     words.includes('topolvm') ||
     words.includes('hostpath') ||
-    lower.startsWith('lvms-')
+    lower.startsWith('lvms-') ||
+    lower.startsWith('csi-driver-lvm-')
   );
 }
 

@@ -118,12 +118,15 @@ describe(`${RULE}: what the StorageClass says about where volumes can be used`, 
   // which TopoLVM's chart creates (its values.yaml in the repository, the class not in the input).
   // thinkahead/microshift raspberry-pi/influxdb (held-out-202): class kubevirt-hostpath-provisioner,
   // KubeVirt's hostpath provisioner that MicroShift ships, not in the input.
+  // metal-stack/csi-driver-lvm examples/csi-deployment.yaml (held-out-285): class csi-driver-lvm-linear,
+  // which the driver's chart creates (its templates are the only place the class is written).
   test.each([
     ['local-storage'],
     ['openebs-localpv-drive1'],
     ['lvms-vg1'],
     ['topolvm-provisioner'],
     ['kubevirt-hostpath-provisioner'],
+    ['csi-driver-lvm-linear'],
   ])('passes the class names node-local provisioners install, when the class is not in the input: %s', (className) => {
     const objects = [claim('data', { accessModes: ['ReadWriteOnce'], storageClassName: className }), deployment];
     expect(ruleHits(objects, RULE)).toEqual([]);
