@@ -5,10 +5,16 @@ import { NFS_CLIENT } from '../../node-prerequisites';
 import { localDistributionOfPath } from '../../local-cluster-path';
 import { IndexedObject } from '../../object-index';
 import { storageClassNameOf } from '../../storage-class-name';
-import { claimTemplatesOf, defaultStorageClass, storageClassOfSpec } from '../stateful-storage/claims';
+import {
+  claimTemplatesOf,
+  defaultStorageClass,
+  defaultStorageClasses,
+  storageClassOfSpec,
+} from '../stateful-storage/claims';
 import { Rule, RuleContext, parametersOf } from '../../rule';
 import {
   createsInTreeNfs,
+  namesInTreeNfsClass,
   nfsClientLabelKeys,
   nfsVolumeType,
   nfsReadyPlatformBeside,
@@ -53,7 +59,8 @@ export const nfsVolumeWithoutNodePrerequisite: Rule = {
     'that reaches NFS only through a claim gets a warning naming the claim: a claim bound to such a ' +
     'PersistentVolume (reported itself), or one whose StorageClass (named, or the default) has a provisioner ' +
     'that creates in-tree NFS volumes (nfs-subdir-external-provisioner, nfs-client-provisioner), whose ' +
-    'volumes are not in the input.',
+    'volumes are not in the input; so is a class the input does not hold that has the name those ' +
+    'provisioners give their own (nfs-client, managed-nfs-storage).',
   fix:
     'Require a node label that marks nodes with an NFS client installed: on the PersistentVolume in ' +
     'spec.nodeAffinity.required (covers every pod using it), or on the pod template in nodeSelector / ' +
@@ -171,17 +178,16 @@ function checkClaimTemplates(
     const storageClass = spec
       ? storageClassOfSpec(context.index, { spec, annotations }, defaultStorageClass(context.index))
       : undefined;
-    const className = storageClass?.ref.name ?? storageClassNameOf(spec, annotations);
+    const className = storageClass?.ref.name ?? classNameOf(context, spec, annotations);
     const provisioner = asString(storageClass?.raw.provisioner);
     const path = `spec.volumeClaimTemplates[${position}]`;
     const name = statefulSet.ref.name ?? '';
-    if (createsInTreeNfs(provisioner, context.index)) {
+    const creates = inTreeNfsProvisioning(context, storageClass, className, provisioner);
+    if (creates) {
       context.report(statefulSet, {
         path,
         severity: 'warning',
-        message:
-          `StatefulSet ${name} claims volumes of StorageClass ${className ?? ''}, whose provisioner ` +
-          `${provisioner ?? ''} creates in-tree NFS volumes, ${unprepared}`,
+        message: `StatefulSet ${name} claims volumes of StorageClass ${className ?? ''}, ${creates}, ${unprepared}`,
       });
       continue;
     }
@@ -236,7 +242,10 @@ function checkPodTemplate(
           )
         : undefined;
     const provisioner = asString(storageClass?.raw.provisioner);
-    if (createsInTreeNfs(provisioner, context.index)) {
+    const className =
+      storageClass?.ref.name ?? (claim && claimSpec ? classNameOf(context, claimSpec, claim.annotations) : undefined);
+    const creates = inTreeNfsProvisioning(context, storageClass, className, provisioner);
+    if (creates) {
       // Provisioned later, as an in-tree nfs volume: nothing in the set can carry the affinity but
       // the pod. A warning: the volume itself is not in the input, so the failure is not certain.
       context.report(owner, {
@@ -244,9 +253,8 @@ function checkPodTemplate(
         severity: 'warning',
         message:
           `${owner.ref.kind ?? 'Object'} ${owner.ref.name ?? ''} mounts claim ${claimName ?? ''} of StorageClass ` +
-          `${storageClass?.ref.name ?? ''}, whose provisioner ${provisioner ?? ''} creates in-tree NFS volumes, without a ` +
-          `required nodeSelector / node affinity on a node-prerequisite label (${keyList}): its pods may land on a node ` +
-          'without mount.nfs and hang in ContainerCreating.',
+          `${className ?? ''}, ${creates}, without a required nodeSelector / node affinity on a node-prerequisite ` +
+          `label (${keyList}): its pods may land on a node without mount.nfs and hang in ContainerCreating.`,
       });
       return;
     }
@@ -283,4 +291,40 @@ function minikubeGrade(object: IndexedObject): NfsClientGrade | undefined {
       ' Its directories are named for minikube, whose node images ship the NFS client: the mount fails only where ' +
       'these manifests run on another cluster.',
   };
+}
+
+/**
+ * The class a claim spec names, or, naming none, the one class the input makes the default (a
+ * kustomize patch may mark the default of a class its remote base installs).
+ */
+function classNameOf(
+  context: RuleContext,
+  spec: Record<string, unknown> | undefined,
+  annotations: Readonly<Record<string, string>> | undefined,
+): string | undefined {
+  const named = storageClassNameOf(spec, annotations);
+  if (named !== undefined) return named === '' ? undefined : named;
+  const defaults = defaultStorageClasses(context.index);
+  return defaults.length === 1 ? defaults[0]?.name : undefined;
+}
+
+/**
+ * Why a claim's volumes will be in-tree NFS ones, or undefined: its class's provisioner creates
+ * them, or the input holds no such class and its name is the one an in-tree NFS provisioner gives
+ * its own (`nfs-client`).
+ */
+function inTreeNfsProvisioning(
+  context: RuleContext,
+  storageClass: IndexedObject | undefined,
+  className: string | undefined,
+  provisioner: string | undefined,
+): string | undefined {
+  if (createsInTreeNfs(provisioner, context.index))
+    return `whose provisioner ${provisioner ?? ''} creates in-tree NFS volumes`;
+  if (!storageClass && namesInTreeNfsClass(className))
+    return (
+      'a class the input does not hold, named as nfs-subdir-external-provisioner (or nfs-client-provisioner) ' +
+      'names its own, whose volumes are in-tree NFS'
+    );
+  return undefined;
 }

@@ -156,6 +156,18 @@ export function createsInTreeNfs(provisioner: string | undefined, index?: Object
   );
 }
 
+/**
+ * The names the in-tree NFS provisioners' own manifests give their class: nfs-subdir-external-provisioner's
+ * (deploy/class.yaml, and its chart's `storageClass.name`) `nfs-client`, and nfs-client-provisioner's
+ * (deploy/class.yaml) `managed-nfs-storage`. Read only for a class the input holds no object of.
+ */
+const IN_TREE_NFS_CLASS_NAMES: ReadonlySet<string> = new Set(['nfs-client', 'managed-nfs-storage']);
+
+/** True when a class the input does not hold is, by its name, one of an in-tree NFS provisioner. */
+export function namesInTreeNfsClass(className: string | undefined): boolean {
+  return className !== undefined && IN_TREE_NFS_CLASS_NAMES.has(className);
+}
+
 /** The kind of NFS a PersistentVolume carries: the in-tree plugin, csi-driver-nfs, or none. */
 export function nfsVolumeType(volume: JsonRecord): 'in-tree' | 'csi' | undefined {
   const spec = getRecord(volume, 'spec');

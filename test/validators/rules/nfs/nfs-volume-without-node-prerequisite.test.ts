@@ -290,6 +290,58 @@ describe(RULE, () => {
     expect(ruleHits([nfsClientProvisioner, notDefault, statefulSet({}, template)], RULE)).toEqual([]);
   });
 
+  // jaysuzi5/home-lab (held-out-262) manual/splunk/deployment.yaml: a claim of class nfs-client,
+  // which the input does not hold, the name nfs-subdir-external-provisioner gives its class;
+  // jdost/homelab-manifests (held-out-262): a kustomize patch makes nfs-client the default of the
+  // class its remote base installs, and claim templates name no class.
+  test('real world: a class the input does not hold, named as nfs-subdir names its own (nfs-client), is in-tree NFS', () => {
+    const namedClaim = (storageClassName?: string) => ({
+      apiVersion: 'v1',
+      kind: 'PersistentVolumeClaim',
+      metadata: { name: 'shared', namespace: 'shop' },
+      spec: { accessModes: ['ReadWriteMany'], ...(storageClassName ? { storageClassName } : {}) },
+    });
+    const warning = {
+      kind: 'Deployment',
+      name: 'web',
+      path: 'spec.template.spec.volumes[0].persistentVolumeClaim',
+      severity: 'warning',
+      suppressed: false,
+    };
+    expect(ruleHits([namedClaim('nfs-client'), deployment(claimVolume)], RULE)).toEqual([warning]);
+    expect(
+      ruleHits(
+        [namedClaim('nfs-client'), deployment({ ...claimVolume, nodeSelector: { [NFS_LABEL]: 'installed' } })],
+        RULE,
+      ),
+    ).toEqual([]);
+    // Where the input holds the class, its provisioner decides: csi-driver-nfs brings its own mount helper.
+    const csiClass = {
+      apiVersion: 'storage.k8s.io/v1',
+      kind: 'StorageClass',
+      metadata: { name: 'nfs-client' },
+      provisioner: 'nfs.csi.k8s.io',
+    };
+    expect(ruleHits([csiClass, namedClaim('nfs-client'), deployment(claimVolume)], RULE)).toEqual([]);
+    expect(ruleHits([namedClaim('fast-ssd'), deployment(claimVolume)], RULE)).toEqual([]);
+    const defaultPatch = {
+      object: {
+        apiVersion: 'storage.k8s.io/v1',
+        kind: 'StorageClass',
+        metadata: { name: 'nfs-client', annotations: { 'storageclass.kubernetes.io/is-default-class': 'true' } },
+      },
+      patch: true,
+    };
+    const template = { metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'] } };
+    const findings = validateObjects([defaultPatch, { object: statefulSet({}, template) }]).findings;
+    expect(findings.filter((f) => f.rule === RULE).map((f) => ({ path: f.path, severity: f.severity }))).toEqual([
+      { path: 'spec.volumeClaimTemplates[0]', severity: 'warning' },
+    ]);
+    expect(findings.find((f) => f.rule === RULE)?.message).toContain(
+      'StorageClass nfs-client, a class the input does not hold',
+    );
+  });
+
   // cctvto/k8s-elk (held-out-71) yaml/zookeeper.yaml and zookeeper-pv.yaml: StatefulSet zk's claim
   // template names class "anything" by the beta annotation, as do the in-tree NFS volumes it binds.
   test('real world: claim templates that bind in-tree NFS volumes get the pointer a pod on such a claim gets', () => {
