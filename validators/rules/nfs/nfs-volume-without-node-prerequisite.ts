@@ -40,7 +40,7 @@ export const nfsVolumeWithoutNodePrerequisite: Rule = {
   scope: [
     ...WORKLOAD_KINDS,
     'PersistentVolume',
-    'TalosMachineConfig, TalhelperConfig, TalosImageSchematic and a talosctl upgrade Plan (upgrade.cattle.io) (Talos nodes)',
+    'TalosMachineConfig, TalhelperConfig, TalosImageSchematic and Plan (Talos nodes; an upgrade.cattle.io Plan that upgrades with talosctl)',
   ],
   summary: 'An in-tree NFS volume can be mounted on a node that is not known to have an NFS client.',
   why:
