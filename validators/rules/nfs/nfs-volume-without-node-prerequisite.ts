@@ -4,13 +4,7 @@ import { asArray, asRecord, asString, getField, getRecord } from '../../json';
 import { NFS_CLIENT } from '../../node-prerequisites';
 import { localDistributionOfPath } from '../../local-cluster-path';
 import { IndexedObject } from '../../object-index';
-import { storageClassNameOf } from '../../storage-class-name';
-import {
-  claimTemplatesOf,
-  defaultStorageClass,
-  defaultStorageClasses,
-  storageClassOfSpec,
-} from '../stateful-storage/claims';
+import { claimTemplatesOf, defaultStorageClasses, storageClassOf } from '../stateful-storage/claims';
 import { Rule, RuleContext, parametersOf } from '../../rule';
 import {
   createsInTreeNfs,
@@ -175,10 +169,9 @@ function checkClaimTemplates(
     `without a required nodeSelector / node affinity on a node-prerequisite label (${keyList}): its pods may ` +
     'land on a node without mount.nfs and hang in ContainerCreating.';
   for (const { spec, position, annotations } of claimTemplatesOf(statefulSet)) {
-    const storageClass = spec
-      ? storageClassOfSpec(context.index, { spec, annotations }, defaultStorageClass(context.index))
-      : undefined;
-    const className = storageClass?.ref.name ?? classNameOf(context, spec, annotations);
+    const { storageClass, className } = spec
+      ? storageClassOf(context.index, { spec, annotations }, defaultStorageClasses(context.index))
+      : {};
     const provisioner = asString(storageClass?.raw.provisioner);
     const path = `spec.volumeClaimTemplates[${position}]`;
     const name = statefulSet.ref.name ?? '';
@@ -233,17 +226,15 @@ function checkPodTemplate(
     const persistentVolume = claim && context.index.volumeForClaim(claim);
     // A claim that names no class is provisioned by the default class, when the input makes one the default.
     const claimSpec = claim && !persistentVolume ? getRecord(claim.raw, 'spec') : undefined;
-    const storageClass =
+    const { storageClass, className } =
       claim && claimSpec
-        ? storageClassOfSpec(
+        ? storageClassOf(
             context.index,
             { spec: claimSpec, object: claim, annotations: claim.annotations },
-            defaultStorageClass(context.index),
+            defaultStorageClasses(context.index),
           )
-        : undefined;
+        : {};
     const provisioner = asString(storageClass?.raw.provisioner);
-    const className =
-      storageClass?.ref.name ?? (claim && claimSpec ? classNameOf(context, claimSpec, claim.annotations) : undefined);
     const creates = inTreeNfsProvisioning(context, storageClass, className, provisioner);
     if (creates) {
       // Provisioned later, as an in-tree nfs volume: nothing in the set can carry the affinity but
@@ -291,21 +282,6 @@ function minikubeGrade(object: IndexedObject): NfsClientGrade | undefined {
       ' Its directories are named for minikube, whose node images ship the NFS client: the mount fails only where ' +
       'these manifests run on another cluster.',
   };
-}
-
-/**
- * The class a claim spec names, or, naming none, the one class the input makes the default (a
- * kustomize patch may mark the default of a class its remote base installs).
- */
-function classNameOf(
-  context: RuleContext,
-  spec: Record<string, unknown> | undefined,
-  annotations: Readonly<Record<string, string>> | undefined,
-): string | undefined {
-  const named = storageClassNameOf(spec, annotations);
-  if (named !== undefined) return named === '' ? undefined : named;
-  const defaults = defaultStorageClasses(context.index);
-  return defaults.length === 1 ? defaults[0]?.name : undefined;
 }
 
 /**

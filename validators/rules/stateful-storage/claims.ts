@@ -208,6 +208,25 @@ export function storageClassOfSpec(
   return fallback;
 }
 
+/**
+ * The StorageClass a claim provisions from, and its name: the one it names, else the one default
+ * class; the object only when the input holds it, the name also when it does not (a default a
+ * kustomize patch or a Helm release names).
+ */
+export function storageClassOf(
+  index: ObjectIndex,
+  claim: ClaimSource,
+  defaults: readonly DefaultStorageClass[],
+): { storageClass?: IndexedObject; className?: string } {
+  const [onlyDefault] = defaults.length === 1 ? defaults : [];
+  const storageClass = storageClassOfSpec(index, claim, onlyDefault?.storageClass);
+  const className =
+    storageClass?.ref.name ??
+    storageClassNameOf(claim.spec, claim.annotations) ??
+    (takesDefaultClass(claim) ? onlyDefault?.name : undefined);
+  return { ...(storageClass ? { storageClass } : {}), ...(className !== undefined ? { className } : {}) };
+}
+
 /** Every claim spec in the set: PersistentVolumeClaims, StatefulSet claim templates, generic ephemeral volumes. */
 export function claimSpecs(index: ObjectIndex): ClaimSpecLocation[] {
   const specs: ClaimSpecLocation[] = [];

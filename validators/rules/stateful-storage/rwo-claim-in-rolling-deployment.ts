@@ -15,7 +15,7 @@ import {
   claimVolumes,
   defaultStorageClasses,
   isSingleNodeWriter,
-  storageClassOfSpec,
+  storageClassOf,
   takesDefaultClass,
 } from './claims';
 import { hostnameAffinityTerms, keptOnOneNode } from './co-location';
@@ -202,21 +202,6 @@ function finding(mounts: string, reason: string, storage: Storage): { severity?:
       `${mounts}, but ${reason}. The second pod waits in ContainerCreating while another node holds the ` +
       `volume (${symptom}).`,
   };
-}
-
-/** The StorageClass a claim provisions from: the one it names, else the one default class, when the input holds them. */
-function storageClassOf(
-  index: ObjectIndex,
-  claim: ResolvedClaim,
-  defaults: readonly DefaultStorageClass[],
-): { storageClass?: IndexedObject; className?: string } {
-  const [onlyDefault] = defaults.length === 1 ? defaults : [];
-  const storageClass = storageClassOfSpec(index, claim, onlyDefault?.storageClass);
-  const className =
-    storageClass?.ref.name ??
-    storageClassNameOf(claim.spec, claim.annotations) ??
-    (takesDefaultClass(claim) ? onlyDefault?.name : undefined);
-  return { ...(storageClass ? { storageClass } : {}), ...(className !== undefined ? { className } : {}) };
 }
 
 /**
