@@ -172,10 +172,9 @@ function checkClaimTemplates(
     const { storageClass, className } = spec
       ? storageClassOf(context.index, { spec, annotations }, defaultStorageClasses(context.index))
       : {};
-    const provisioner = asString(storageClass?.raw.provisioner);
     const path = `spec.volumeClaimTemplates[${position}]`;
     const name = statefulSet.ref.name ?? '';
-    const creates = inTreeNfsProvisioning(context, storageClass, className, provisioner);
+    const creates = inTreeNfsProvisioning(context, storageClass, className);
     if (creates) {
       context.report(statefulSet, {
         path,
@@ -234,8 +233,7 @@ function checkPodTemplate(
             defaultStorageClasses(context.index),
           )
         : {};
-    const provisioner = asString(storageClass?.raw.provisioner);
-    const creates = inTreeNfsProvisioning(context, storageClass, className, provisioner);
+    const creates = inTreeNfsProvisioning(context, storageClass, className);
     if (creates) {
       // Provisioned later, as an in-tree nfs volume: nothing in the set can carry the affinity but
       // the pod. A warning: the volume itself is not in the input, so the failure is not certain.
@@ -293,8 +291,8 @@ function inTreeNfsProvisioning(
   context: RuleContext,
   storageClass: IndexedObject | undefined,
   className: string | undefined,
-  provisioner: string | undefined,
 ): string | undefined {
+  const provisioner = asString(storageClass?.raw.provisioner);
   if (createsInTreeNfs(provisioner, context.index))
     return `whose provisioner ${provisioner ?? ''} creates in-tree NFS volumes`;
   if (!storageClass && namesInTreeNfsClass(className))
