@@ -23,6 +23,23 @@ const WALKED_FILE = /\.(ya?ml|json|conf)$/i;
 const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git']);
 /** The file that makes a directory a Helm chart. */
 const HELM_CHART_FILE = 'Chart.yaml';
+/**
+ * What of a chart's directory Helm itself reads: its metadata, dependencies and default values,
+ * and the templates it renders (`templates/`, and `charts/`, its subcharts). These are Go templates
+ * and their inputs, not objects. Whatever else the directory holds is read as in any directory: a
+ * repository whose root is a chart keeps plain manifests beside it, or the chart's rendered
+ * output (`helm template > rendered.yaml`), and `crds/` holds plain CustomResourceDefinitions.
+ */
+const HELM_CHART_ENTRIES = new Set([
+  HELM_CHART_FILE,
+  'Chart.lock',
+  'requirements.yaml',
+  'requirements.lock',
+  'values.yaml',
+  'values.schema.json',
+  'templates',
+  'charts',
+]);
 /** What Node puts in a name for bytes that are not UTF-8. */
 const REPLACEMENT_CHARACTER = '\uFFFD';
 
@@ -75,14 +92,12 @@ function walk(directory: string | Buffer, resolved: string, files: Map<string, I
     add(files, resolved, { kind: 'unlistable', name, reason: describeError(error) });
     return;
   }
-  if (entries.some((entry) => entry.isFile() && entry.name.toString() === HELM_CHART_FILE)) {
-    // Chart.yaml, values.yaml and templates/ hold Go templates and their inputs, not objects:
-    // what a chart deploys is its rendered output (`helm template`), reported as skipped.
-    add(files, resolved, { kind: 'helm-chart', name });
-    return;
-  }
+  // What a chart deploys is its rendered output (`helm template`): the chart is reported as skipped.
+  const chart = entries.some((entry) => entry.isFile() && entry.name.toString() === HELM_CHART_FILE);
+  if (chart) add(files, resolved, { kind: 'helm-chart', name });
   for (const entry of entries) {
     const entryName = entry.name.toString();
+    if (chart && HELM_CHART_ENTRIES.has(entryName)) continue;
     const full =
       typeof entry.name === 'string' && typeof directory === 'string'
         ? directory + path.sep + entry.name

@@ -2,6 +2,7 @@ import { loadAll as loadYamlDocuments, YAMLException } from 'js-yaml';
 import { Finding, ObjectSource } from '../validators/finding';
 import { listedObjects } from '../validators/list-items';
 import { kubesprayVariables } from '../validators/kubespray-variables';
+import { nodePackageInstall } from '../validators/node-package-installs';
 import { k3sConfig } from '../validators/k3s-config';
 import { talhelperConfig, talosImageSchematic, talosMachineConfig } from '../validators/talos-machine-config';
 import { rkeClusterConfig } from '../validators/rke-cluster-config';
@@ -23,6 +24,7 @@ import { InputFile, STDIN_NAME, inputFiles } from './input-files';
 import { DEFAULT_MAX_FILE_BYTES, readInput } from './read-input';
 import { Interner } from './compact-document';
 import { aliasKeysSpaced } from './alias-keys';
+import { escapedSingleQuoteRead } from './quote-escapes';
 import { droppableBodies, identityOnly } from './unread-bodies';
 
 export { STDIN_NAME } from './input-files';
@@ -283,7 +285,7 @@ function loadYaml(
   } catch (error) {
     const stream = jsonStreamDocuments(text, file);
     if (stream) return loadDocuments(stream, file, objects, kustomizations, interner, false);
-    const asGoYaml = parsedOrUndefined(aliasKeysSpaced(text, error), file);
+    const asGoYaml = readAsGoYaml(text, error, file);
     if (asGoYaml) return loadDocuments(asGoYaml, file, objects, kustomizations, interner, true);
     const template = templateKind(text);
     // Only files met in a walk are skipped: a file named on the command line is always reported.
@@ -320,10 +322,12 @@ function loadDocuments(
   }
   // Scalars, sequences and empty documents are not Kubernetes objects; Lists are expanded. Kubespray
   // inventory variables, k3s/RKE2, Talos (and talhelper) and RKE configuration that reach the
-  // kubelet are read as objects of their own.
+  // kubelet, and Ansible or cloud-init documents that install a node prerequisite's package, are
+  // read as objects of their own.
   const listed = documents.map((document) =>
     listedObjects(
       kubesprayVariables(document, file) ??
+        nodePackageInstall(document, file) ??
         k3sConfig(document) ??
         talosMachineConfig(document) ??
         talhelperConfig(document) ??
@@ -437,17 +441,30 @@ function readByOtherTools(file: string, error: unknown): boolean {
 }
 
 /**
- * The documents of a text, or undefined when there is no text or it does not parse. With
- * `lastValueWins`, a key written twice keeps its last value (js-yaml's `json` mode) instead of failing.
+ * The documents of a text js-yaml refused as go-yaml (kubectl, kustomize, Flux) reads it, where the
+ * difference is one go-yaml accepts and js-yaml does not: an alias key with no space before its
+ * colon, a `\'` escape. Each rewrite answers the error of the parse before it, so a text with
+ * several is rewritten as many times, up to a bound (each time parses the whole text again).
+ * Undefined when an error is of another kind.
  */
-function parsedOrUndefined(text: string | undefined, file: string, lastValueWins = false): unknown[] | undefined {
-  if (text === undefined) return undefined;
-  try {
-    return loadYamlDocuments(text, undefined, { filename: file, schema: KUBERNETES_YAML_SCHEMA, json: lastValueWins });
-  } catch {
-    return undefined;
+function readAsGoYaml(text: string, error: unknown, file: string): unknown[] | undefined {
+  let current = text;
+  let failure = error;
+  for (let rewrites = 0; rewrites < MAX_GO_YAML_REWRITES; rewrites++) {
+    const rewritten = aliasKeysSpaced(current, failure) ?? escapedSingleQuoteRead(current, failure);
+    if (rewritten === undefined) return undefined;
+    try {
+      return loadYamlDocuments(rewritten, undefined, { filename: file, schema: KUBERNETES_YAML_SCHEMA });
+    } catch (next) {
+      current = rewritten;
+      failure = next;
+    }
   }
+  return undefined;
 }
+
+/** Beyond this many rewrites a file is reported as it stands: no real file has nearly as many. */
+const MAX_GO_YAML_REWRITES = 200;
 
 /**
  * A Helm values file met in a walk: the input of a chart, whatever keys it holds (`kind:
@@ -471,7 +488,12 @@ function isDuplicateKey(error: unknown): boolean {
  * syntax errors as well.
  */
 function lastValueWins(text: string, file: string): unknown[] | undefined {
-  return parsedOrUndefined(text, file, true);
+  try {
+    // js-yaml's `json` mode keeps a repeated key's last value instead of failing.
+    return loadYamlDocuments(text, undefined, { filename: file, schema: KUBERNETES_YAML_SCHEMA, json: true });
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -608,7 +630,7 @@ const HELM_VALUES_FILE = /(?:^|[-_.])values(?:[-_.][^/\\]*)?\.ya?ml$/i;
 /** js-yaml's reason for a mapping that names a key twice. */
 const DUPLICATED_KEY = 'duplicated mapping key';
 /** The templates a file that does not parse may be, before it is rendered. */
-type TemplateKind = 'go' | 'envsubst' | 'placeholder' | 'ytt';
+type TemplateKind = 'go' | 'envsubst' | 'placeholder' | 'ytt' | 'terraform';
 
 const TEMPLATES: Readonly<Record<TemplateKind, { readonly what: string; readonly fix: string }>> = {
   go: {
@@ -618,6 +640,10 @@ const TEMPLATES: Readonly<Record<TemplateKind, { readonly what: string; readonly
   ytt: {
     what: 'the file is a ytt template: `#@ if`, `#@ for` or `#@ def` lines choose what it renders',
     fix: 'Lint what the template renders to, e.g. `ytt -f DIR | ballast lint -`.',
+  },
+  terraform: {
+    what: 'the file is a Terraform template: `%{ for }` or `%{ if }` directives choose what it renders',
+    fix: 'Lint what `templatefile()` renders: write it out (a `local_file` resource, or `terraform console`) and lint that file.',
   },
   placeholder: {
     what: 'the file holds `@VARIABLE@` or `__VARIABLE__` placeholders that a build step fills in',
@@ -640,6 +666,7 @@ const TEMPLATES: Readonly<Record<TemplateKind, { readonly what: string; readonly
 function templateKind(text: string): TemplateKind | undefined {
   if (text.includes('{{')) return 'go';
   if (YTT_CONTROL_LINE.test(text)) return 'ytt';
+  if (TERRAFORM_DIRECTIVE.test(text)) return 'terraform';
   const envsubst = ENVSUBST_VARIABLE.test(text);
   if (!envsubst && !AT_PLACEHOLDER.test(text) && !UNDERSCORE_PLACEHOLDER.test(text)) return undefined;
   try {
@@ -664,6 +691,11 @@ function templateKind(text: string): TemplateKind | undefined {
  * annotations alone (`#@overlay/match`, `#@data/values`) leave valid YAML, which is linted.
  */
 const YTT_CONTROL_LINE = /^[ \t]*#@[ \t]*(?:if|elif|else|for|def|end)\b/m;
+/**
+ * A Terraform template directive (`templatefile()`): `%{ for i in range(n) ~}`, `%{~ endfor ~}`,
+ * `%{ if ... }`. Like ytt's control lines, it leaves the raw file no manifest until rendered.
+ */
+const TERRAFORM_DIRECTIVE = /%\{~?[ \t]*(?:for|endfor|if|else|endif)\b/;
 
 // `@` cannot begin a plain YAML value, so a file with `@NAME@` placeholders (placeholders.ts) does
 // not parse until filled.

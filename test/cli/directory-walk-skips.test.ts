@@ -46,6 +46,36 @@ describe('ballast lint <directory>: what a real repository holds besides manifes
 
   // ricsanfre/pi-cluster kubernetes/platform/descheduler/app/base (held-out-105): the descheduler
   // chart's values (`kind: Deployment` picks its workload) kept for a configMapGenerator.
+  // 0hyeon/airflow-batch (held-out-302): the repository's root is a Helm chart; beside Chart.yaml,
+  // values.yaml and templates/ it keeps the chart's rendered output and each lecture's plain
+  // manifests, applied with kubectl.
+  test("real world: in a chart's directory, skips what Helm reads (Chart.yaml, values, templates, subcharts) and lints the rest", () => {
+    const tree = tempTree({
+      'Chart.yaml': 'apiVersion: v2\nname: airflow\nversion: 1.0.0\n',
+      'Chart.lock': 'dependencies: []\ndigest: sha256:0\n',
+      'values.yaml': 'kind: Deployment\nreplicas: 1\n',
+      'templates/pv.yaml': PV_WITH_NAMESPACE,
+      'charts/postgresql/Chart.yaml': 'apiVersion: v2\nname: postgresql\nversion: 1.0.0\n',
+      'charts/postgresql/templates/pv.yaml': PV_WITH_NAMESPACE,
+      'crds/crd.yaml': 'apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: a.b.c}\n',
+      'rendered.yaml': PV_WITH_NAMESPACE,
+      'lecture_2/kafka/pv.yaml': PV_WITH_NAMESPACE,
+    });
+    const result = lint([tree.dir], { cwd: tree.dir });
+    expect(result.findings.map((f) => [f.rule, path.relative(tree.dir, f.file ?? '')])).toEqual([
+      ['persistent-volume-with-namespace', path.join('lecture_2', 'kafka', 'pv.yaml')],
+      ['host-path-for-application-data', path.join('lecture_2', 'kafka', 'pv.yaml')],
+      ['persistent-volume-with-namespace', 'rendered.yaml'],
+      ['host-path-for-application-data', 'rendered.yaml'],
+    ]);
+    expect(result.files.map((file) => path.relative(tree.dir, file)).sort()).toEqual([
+      path.join('crds', 'crd.yaml'),
+      path.join('lecture_2', 'kafka', 'pv.yaml'),
+      'rendered.yaml',
+    ]);
+    expect(result.summary.skipped.helmCharts).toBe(1);
+  });
+
   test('real world: skips the files a kustomization reads as data (generator files, Helm values files), and counts them', () => {
     const values = '# descheduler helm values\nkind: Deployment\nreplicas: 1\nleaderElection:\n  enabled: true\n';
     const tree = tempTree({
@@ -257,6 +287,27 @@ describe('ballast lint <directory>: what a real repository holds besides manifes
     const broken = `${template.replace('            __TLS_PORT__\n', '')}          args: [--verbose\n`;
     const dunder = tempTree({ 'installer/broken.yaml': `# loads __init__.py\n${broken}` });
     expect(lint([dunder.dir], { cwd: dunder.dir }).findings.map((f) => f.rule)).toEqual(['yaml-syntax-error']);
+  });
+
+  // acend/terraform-k8s-cluster-lab modules/training-cluster/manifests/argocd/values_account_student.yaml
+  // (held-out-311): Argo CD values that Terraform's templatefile() renders, one account per student.
+  test('real world: a Terraform template (`%{ for }` directives) is skipped in a walk, and said to be one when named', () => {
+    const template = [
+      'configs:',
+      '  cm:',
+      '    %{~ for i in range(count-students) ~}',
+      '    accounts.${studentname-prefix}${i+1}: "apiKey, login"',
+      '    %{~ endfor ~}',
+      '',
+    ].join('\n');
+    const named = skippedInWalkAndNamed('manifests/argocd/values_account_student.yaml', template);
+    expect(named.map((f) => [f.rule, f.line, f.fix])).toEqual([
+      [
+        'yaml-syntax-error',
+        3,
+        'Lint what `templatefile()` renders: write it out (a `local_file` resource, or `terraform console`) and lint that file.',
+      ],
+    ]);
   });
 
   // vmware-tanzu/tanzu-framework packages/readiness/bundle/config/upstream (held-out-138): a ytt

@@ -1,0 +1,104 @@
+import { JsonRecord, asArray, asRecord, asString, isRecord } from './json';
+import { NODE_PREREQUISITES } from './node-prerequisites';
+
+/**
+ * The kind ballast gives a node-preparation document that installs a node prerequisite's package
+ * (the NFS client, the Ceph client): not a Kubernetes object, but the input's own statement that
+ * nodes get the package, so a missing prerequisite is no longer certain.
+ */
+export const NODE_PACKAGE_INSTALL_KIND = 'NodePackageInstall';
+
+/**
+ * What a NodePackageInstall object holds: `tool`, what installs the packages (`Ansible` or
+ * `cloud-init`), and `packages`, the prerequisite packages it installs (nfs-common, nfs-utils, ceph-common, ...).
+ */
+export type NodePackageInstall = {
+  readonly kind: typeof NODE_PACKAGE_INSTALL_KIND;
+  readonly tool: string;
+  readonly packages: string[];
+};
+
+/** Every package a declared node prerequisite needs, on any OS family. */
+const PREREQUISITE_PACKAGES: ReadonlySet<string> = new Set(
+  Object.values(NODE_PREREQUISITES).flatMap((prerequisite) => Object.values(prerequisite.packages).flat()),
+);
+
+/** Ansible's package modules (ansible.builtin and community.general), by their short and full names. */
+const PACKAGE_MODULES: ReadonlySet<string> = new Set(
+  ['apt', 'yum', 'dnf', 'package', 'zypper', 'apk', 'pacman'].flatMap((name) => [
+    name,
+    `ansible.builtin.${name}`,
+    `community.general.${name}`,
+  ]),
+);
+
+/** Task lists of a play, and of a block. */
+const TASK_LIST_KEYS = ['tasks', 'pre_tasks', 'post_tasks', 'handlers', 'block', 'rescue', 'always'];
+
+/** Where an Ansible role or inventory keeps variables (a role's package list, `common_packages: [...]`). */
+const ANSIBLE_VARIABLES_DIRECTORY = /(^|[\\/])(vars|defaults|group_vars|host_vars)[\\/]/;
+
+/** Keys only a cloud-init `#cloud-config` document writes beside `packages`. */
+const CLOUD_CONFIG_KEYS = ['runcmd', 'bootcmd', 'package_update', 'package_upgrade', 'write_files', 'users'];
+
+/**
+ * A document that installs a node prerequisite's package on the hosts it prepares, as an object of
+ * kind NodePackageInstall; undefined for any other document:
+ * - Ansible tasks (a playbook's plays, or a role's task list) that install it with a package module,
+ *   by name, as a list, or through `loop` / `with_items`;
+ * - an Ansible role's or inventory's variables whose list names it (the package list a task installs);
+ * - a cloud-init cloud-config whose `packages` names it.
+ */
+export function nodePackageInstall(document: unknown, file: string): NodePackageInstall | undefined {
+  if (Array.isArray(document)) return found('Ansible', ansibleTaskPackages(document));
+  if (!isRecord(document) || 'kind' in document || 'apiVersion' in document) return undefined;
+  if (Array.isArray(document.packages) && CLOUD_CONFIG_KEYS.some((key) => key in document))
+    return found('cloud-init', prerequisitePackages(document.packages));
+  if (ANSIBLE_VARIABLES_DIRECTORY.test(file))
+    return found(
+      'Ansible',
+      Object.values(document).flatMap((value) => (Array.isArray(value) ? prerequisitePackages(value) : [])),
+    );
+  return undefined;
+}
+
+function found(tool: string, packages: string[]): NodePackageInstall | undefined {
+  return packages.length === 0
+    ? undefined
+    : { kind: NODE_PACKAGE_INSTALL_KIND, tool, packages: [...new Set(packages)] };
+}
+
+/** The prerequisite packages the tasks (or plays) of a list install, nested blocks included. */
+function ansibleTaskPackages(tasks: readonly unknown[], depth = 0): string[] {
+  // Plays hold tasks, tasks hold blocks: real files nest a few levels; the bound keeps a crafted file cheap.
+  if (depth > 8) return [];
+  return tasks.flatMap((task) => {
+    const record = asRecord(task);
+    if (!record) return [];
+    const nested = TASK_LIST_KEYS.flatMap((key) => ansibleTaskPackages(asArray(record[key]), depth + 1));
+    const module = Object.keys(record).find((key) => PACKAGE_MODULES.has(key));
+    return module === undefined ? nested : [...nested, ...prerequisitePackages(packageNames(record, record[module]))];
+  });
+}
+
+/**
+ * The names a package task installs: its `name` (or `pkg`) as a string, a comma-separated string or
+ * a list, or the free-form `name=nfs-common state=present`; a `{{ item }}` name takes the task's
+ * `loop` or `with_items` list.
+ */
+function packageNames(task: JsonRecord, moduleArguments: unknown): readonly unknown[] {
+  const free = asString(moduleArguments);
+  const named = free !== undefined ? /(?:^|\s)(?:name|pkg)=(\S+)/.exec(free)?.[1] : undefined;
+  const argumentsRecord = asRecord(moduleArguments);
+  const names = named ?? argumentsRecord?.name ?? argumentsRecord?.pkg;
+  const text = asString(names);
+  if (text !== undefined && /\{\{\s*item\s*\}\}/.test(text))
+    return [...asArray(task.loop), ...asArray(task.with_items)];
+  return text !== undefined ? text.split(',') : asArray(names);
+}
+
+function prerequisitePackages(names: readonly unknown[]): string[] {
+  return names
+    .map((name) => asString(name)?.trim())
+    .filter((name): name is string => name !== undefined && PREREQUISITE_PACKAGES.has(name));
+}
