@@ -103,6 +103,10 @@ export class ObjectIndex {
   private readonly volumesByClaimName = new Map<string, IndexedObject[]>();
   private readonly unclaimedVolumesByClass = new Map<string, IndexedObject[]>();
   private readonly offeringVolumes = new Map<string, IndexedObject[]>();
+  /** The claim each unclaimed volume is taken by, where a claim beside it binds it (`reservations`). */
+  private reservedFor?: Map<IndexedObject, IndexedObject>;
+  /** The volumes each claim takes, the inverse of reservedFor. */
+  private reservedVolumeOf?: Map<IndexedObject, IndexedObject>;
   private readonly grantsBySubject = new Map<string, RoleGrant[]>();
   private readonly grantsBySubjectName = new Map<string, RoleGrant[]>();
   private readonly bindingsByRole = new Map<string, IndexedObject[]>();
@@ -250,10 +254,49 @@ export class ObjectIndex {
   ): IndexedObject | undefined {
     // A claim that names no class gets the default class, when the cluster has one; where the input
     // marks none, it binds as a claim of no class does, to a volume of no class.
+    const offering = this.offeringFor(spec, annotations);
+    if (offering.length === 0) return undefined;
+    this.reserveVolumes();
+    const own = from && this.reservedVolumeOf?.get(from);
+    if (own && memberOf(offering, own)) return own;
+    const free = unreserved(offering, this.reservedFor ?? new Map());
+    return free.length > 0 ? nearestWithinReach(free, from) : undefined;
+  }
+
+  /** The unclaimed volumes a claim spec could bind by class: of its class, offering its access modes and storage. */
+  private offeringFor(
+    spec: JsonRecord | undefined,
+    annotations: Readonly<Record<string, string>> | undefined,
+  ): readonly IndexedObject[] {
     const className = storageClassNameOf(spec, annotations) ?? (this.marksDefaultClass() ? undefined : '');
-    if (className === undefined) return undefined;
-    const offering = largeEnough(this.volumesOffering(className, asStringList(spec?.accessModes)), spec);
-    return offering.length > 0 ? nearestWithinReach(offering, from) : undefined;
+    if (className === undefined) return [];
+    return largeEnough(this.volumesOffering(className, asStringList(spec?.accessModes)), spec);
+  }
+
+  /**
+   * Which claim takes each unclaimed volume that a claim written in the volume's own directory binds
+   * by class: the PV controller binds a volume to one claim, and the claim applied with it (pv.yaml
+   * and pvc.yaml side by side) takes it, not a claim of another app that would also fit. Claims of one
+   * directory take its volumes in input order, one each. Computed once, on the first lookup.
+   */
+  private reserveVolumes(): void {
+    if (this.reservedFor) return;
+    const reservedFor = new Map<IndexedObject, IndexedObject>();
+    const reservedVolumeOf = new Map<IndexedObject, IndexedObject>();
+    for (const claim of this.ofKind('PersistentVolumeClaim')) {
+      const spec = getRecord(claim.raw, 'spec');
+      if (asString(spec?.volumeName) !== undefined || spec?.selector !== undefined) continue;
+      if (this.volumesByClaim.has(key('PersistentVolumeClaim', claim.ref.namespace, claim.ref.name))) continue;
+      const directory = directoryOf(claim.source.file);
+      const beside = this.offeringFor(spec, claim.annotations).find(
+        (volume) => !reservedFor.has(volume) && directoryOf(volume.source.file) === directory,
+      );
+      if (!beside) continue;
+      reservedFor.set(beside, claim);
+      reservedVolumeOf.set(claim, beside);
+    }
+    this.reservedFor = reservedFor;
+    this.reservedVolumeOf = reservedVolumeOf;
   }
 
   /**
@@ -424,6 +467,34 @@ function largeEnough(volumes: readonly IndexedObject[], spec: JsonRecord | undef
 }
 
 const LARGE_ENOUGH = new WeakMap<readonly IndexedObject[], Map<number, readonly IndexedObject[]>>();
+
+/** A list's members as a set, kept per list: membership stays O(1) however many copies the list holds. */
+const MEMBERS = new WeakMap<readonly IndexedObject[], ReadonlySet<IndexedObject>>();
+
+function memberOf(list: readonly IndexedObject[], object: IndexedObject): boolean {
+  let members = MEMBERS.get(list);
+  if (!members) MEMBERS.set(list, (members = new Set(list)));
+  return members.has(object);
+}
+
+/**
+ * The volumes of a list that no claim beside them takes, kept per list (the list itself when none
+ * is taken), so `nearest` indexes it once.
+ */
+const UNRESERVED = new WeakMap<readonly IndexedObject[], readonly IndexedObject[]>();
+
+function unreserved(
+  volumes: readonly IndexedObject[],
+  reservedFor: ReadonlyMap<IndexedObject, IndexedObject>,
+): readonly IndexedObject[] {
+  let free = UNRESERVED.get(volumes);
+  if (!free) {
+    const kept = volumes.filter((volume) => !reservedFor.has(volume));
+    free = kept.length === volumes.length ? volumes : kept;
+    UNRESERVED.set(volumes, free);
+  }
+  return free;
+}
 
 /**
  * The volume a claim binds to by class alone, chosen as `nearest` does, but only among volumes

@@ -4,8 +4,16 @@ import { IndexedObject, ObjectIndex } from '../../object-index';
 import { Rule } from '../../rule';
 import { DELETE_VERBS, PolicyRule, WRITE_VERBS, grantsOnLeases, hasVerb, namesCoreResource, policyRules } from './rbac';
 
-/** Role names that say what the role is for: `leader-locking-nfs-provisioner`, `my-operator-leader-election`. */
-const LOCK_ROLE_NAME = /leader|election|lock/i;
+/**
+ * Names that say they are for a leader lock, by one of their words (split at `-`, `_`, `.`, `:`):
+ * `leader-locking-nfs-provisioner`, `my-operator-leader-election`, `manager-leaderelection-role`,
+ * `ingress-controller-leader`. Whole words only: `ibm-block-csi-operator` holds no lock.
+ */
+function namedForLocking(name: string): boolean {
+  return name.split(/[-_.:]/).some((word) => LOCK_WORD.test(word));
+}
+
+const LOCK_WORD = /^(leader.*|.*election|locks?|locking|locker)$/i;
 /**
  * Object names that say they hold data, not a lock: `kubernetes-dashboard-settings`,
  * `cluster-autoscaler-status`. A lock is named after its component or the lock itself
@@ -27,7 +35,7 @@ function lockSignal(
   rules: readonly PolicyRule[],
 ): string | undefined {
   if (!hasVerb(rule, WRITE_VERBS)) return undefined;
-  const namesLock = rule.resourceNames.some((name) => LOCK_ROLE_NAME.test(name) || !DATA_OBJECT_NAME.test(name));
+  const namesLock = rule.resourceNames.some((name) => namedForLocking(name) || !DATA_OBJECT_NAME.test(name));
   // client-go renews a lock with update (resourcelock's Update), never patch: a get/patch grant on a
   // named object is a controller editing it (Reloader's trigger ConfigMap), not a lock. It creates
   // the lock on its first election, so a role that cannot create the resource updates an object
@@ -38,14 +46,14 @@ function lockSignal(
     (candidate) =>
       namesCoreResource(candidate, resource) && hasVerb(candidate, ['create']) && candidate.resourceNames.length === 0,
   );
-  const namedAsLock = rule.resourceNames.some((name) => LOCK_ROLE_NAME.test(name));
+  const namedAsLock = rule.resourceNames.some(namedForLocking);
   if (rule.resourceNames.length > 0 && hasVerb(rule, ['update']) && namesLock && (creates || namedAsLock)) {
     return `restricted to ${rule.resourceNames.map((name) => `"${name}"`).join(', ')} by resourceNames`;
   }
   // Every object the grant names holds data (`dependency-analysis-state`, `recovery-patterns-config`):
   // whatever the verbs, it is no lock.
   if (rule.resourceNames.length > 0 && !namesLock) return undefined;
-  if (LOCK_ROLE_NAME.test(role.ref.name ?? '')) return 'in a role named for leader locking';
+  if (namedForLocking(role.ref.name ?? '')) return 'in a role named for leader locking';
   // A lock object is created once and renewed by update, never deleted; controllers that own
   // Endpoints or ConfigMaps (prometheus-operator, rook, ceph-csi) also delete them. A grant that
   // also writes Services keeps a Service and its Endpoints (an early prometheus-operator's kubelet

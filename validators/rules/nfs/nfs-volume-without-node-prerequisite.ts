@@ -1,6 +1,6 @@
 import { WORKLOAD_KINDS } from '../scopes';
 import { z } from 'zod/v3';
-import { asArray, asRecord, asString, getField, getRecord } from '../../json';
+import { asArray, asRecord, asString, asStringList, getField, getRecord } from '../../json';
 import { NFS_CLIENT } from '../../node-prerequisites';
 import { localDistributionOfPath } from '../../local-cluster-path';
 import { IndexedObject } from '../../object-index';
@@ -9,6 +9,7 @@ import { Rule, RuleContext, parametersOf } from '../../rule';
 import {
   createsInTreeNfs,
   namesInTreeNfsClass,
+  nfsClientInstall,
   nfsClientLabelKeys,
   nfsVolumeType,
   nfsReadyPlatformBeside,
@@ -35,6 +36,7 @@ export const nfsVolumeWithoutNodePrerequisite: Rule = {
     ...WORKLOAD_KINDS,
     'PersistentVolume',
     'TalosMachineConfig, TalhelperConfig, TalosImageSchematic and Plan (Talos nodes; an upgrade.cattle.io Plan that upgrades with talosctl)',
+    'NodePackageInstall (Ansible tasks or role variables, or a cloud-init cloud-config, that install the NFS client package)',
   ],
   summary: 'An in-tree NFS volume can be mounted on a node that is not known to have an NFS client.',
   why:
@@ -45,7 +47,9 @@ export const nfsVolumeWithoutNodePrerequisite: Rule = {
     'client in their kubelet image: with Talos node configuration in the input (a machine configuration, ' +
     'an Image Factory schematic, talhelper talconfig.yaml, or a system-upgrade-controller Plan that upgrades the nodes ' +
     'with talosctl), the volume is a warning, as only a node that ' +
-    'is not Talos would fail. OpenShift and GKE nodes mount NFS with no install step: a volume whose directory ' +
+    "is not Talos would fail. So it is where the input prepares nodes itself: Ansible tasks (or an Ansible role's " +
+    'package list) or a cloud-init cloud-config that install nfs-common, nfs-utils or nfs-client; the mount then ' +
+    'fails only on a node they did not reach. OpenShift and GKE nodes mount NFS with no install step: a volume whose directory ' +
     'holds OpenShift objects (a Route, a DeploymentConfig, an *.openshift.io API) or GKE ones (a cloud.google.com ' +
     'BackendConfig, a *.gke.io ManagedCertificate) is a warning too, and so is one whose directories are named for ' +
     'minikube, whose node images ship the client. The error sits where the volume is written: an inline nfs volume of a pod ' +
@@ -97,21 +101,12 @@ export const nfsVolumeWithoutNodePrerequisite: Rule = {
   check(context) {
     const keys = nfsClientLabelKeys(parametersOf(context, PARAMETERS).prerequisiteLabelKeys);
     const keyList = keys.size === 0 ? '(none configured)' : [...keys].join(', ');
-    const talos = talosNodeConfiguration(context.index);
-    // Talos nodes carry the NFS client: a volume is then a risk only for nodes that are not Talos.
-    const onTalos: NfsClientGrade = talos
-      ? {
-          severity: 'warning',
-          note:
-            ` The input configures Talos nodes (${describeSource(talos)}), whose kubelet image carries the NFS ` +
-            'client: the mount fails only on a node that is not Talos.',
-        }
-      : { note: '' };
-    // Talos speaks for every node of the input; OpenShift and GKE for what their own directory holds.
+    const onPreparedNodes = preparedNodesGrade(context);
+    // Talos and node preparation speak for every node of the input; OpenShift and GKE for what their own directory holds.
     const gradeOf = (object: IndexedObject): NfsClientGrade => {
-      if (onTalos.severity) return onTalos;
+      if (onPreparedNodes.severity) return onPreparedNodes;
       const beside = nfsReadyPlatformBeside(context.index, object);
-      if (!beside) return minikubeGrade(object) ?? onTalos;
+      if (!beside) return minikubeGrade(object) ?? onPreparedNodes;
       const { platform, object: marker } = beside;
       return {
         severity: 'warning',
@@ -135,13 +130,38 @@ export const nfsVolumeWithoutNodePrerequisite: Rule = {
     }
     for (const template of context.index.podTemplates()) {
       checkPodTemplate(context, template.owner, template.spec, template.path, keys, keyList, gradeOf(template.owner));
-      if (template.owner.ref.kind === 'StatefulSet' && !talos)
+      if (template.owner.ref.kind === 'StatefulSet' && !onPreparedNodes.severity)
         checkClaimTemplates(context, template.owner, template.spec, keys, keyList);
     }
   },
 };
 
-/** How certain a missing node prerequisite is: a warning, with a note saying why, when the nodes run Talos, OpenShift, GKE or minikube. */
+/**
+ * A warning for every in-tree NFS volume when the input says its nodes have the NFS client: they run
+ * Talos, whose kubelet image carries it, or the input's own node preparation installs it. The mount
+ * then fails only on a node that is not so; no severity without either.
+ */
+function preparedNodesGrade(context: RuleContext): NfsClientGrade {
+  const talos = talosNodeConfiguration(context.index);
+  if (talos)
+    return {
+      severity: 'warning',
+      note:
+        ` The input configures Talos nodes (${describeSource(talos)}), whose kubelet image carries the NFS ` +
+        'client: the mount fails only on a node that is not Talos.',
+    };
+  const install = nfsClientInstall(context.index);
+  if (install)
+    return {
+      severity: 'warning',
+      note:
+        ` The input installs the NFS client on nodes (${asStringList(install.raw.packages).join(', ')}, with ` +
+        `${asString(install.raw.tool) ?? ''} in ${describeSource(install)}): the mount fails only on a node it did not prepare.`,
+    };
+  return { note: '' };
+}
+
+/** How certain a missing node prerequisite is: a warning, with a note saying why, when the nodes run Talos, are prepared by the input, or run OpenShift, GKE or minikube. */
 interface NfsClientGrade {
   readonly severity?: 'warning';
   readonly note: string;
@@ -218,7 +238,7 @@ function checkPodTemplate(
       });
       return;
     }
-    // On Talos the pointers below add nothing: the volumes they point at are reported, or provisioned, alike.
+    // On Talos or prepared nodes the pointers below add nothing: the volumes they point at are reported, or provisioned, alike.
     if (grade.severity !== undefined) return;
     const claimName = asString(getField(volume, 'persistentVolumeClaim', 'claimName'));
     const claim = context.index.get('PersistentVolumeClaim', owner.ref.namespace, claimName, owner);

@@ -2,6 +2,7 @@ import { JsonRecord, asArray, asRecord, asString, asStringList, getField, getRec
 import { NFS_CLIENT, NODE_PREREQUISITES } from '../../node-prerequisites';
 import { IndexedObject, ObjectIndex, directoryOf } from '../../object-index';
 import { declaredNfsProvisionerNames } from './declared-nfs-provisioners';
+import { NODE_PACKAGE_INSTALL_KIND } from '../../node-package-installs';
 import {
   TALHELPER_CONFIG_KIND,
   TALOS_IMAGE_SCHEMATIC_KIND,
@@ -26,6 +27,18 @@ export function talosNodeConfiguration(index: ObjectIndex): IndexedObject | unde
     index.ofKind(TALOS_IMAGE_SCHEMATIC_KIND)[0] ??
     index.ofKind('Plan').find(upgradesTalos)
   );
+}
+
+/**
+ * A node-preparation document in the input (Ansible tasks or role variables, a cloud-init
+ * cloud-config) that installs the NFS client package: the input says nodes get mount.nfs, so an
+ * in-tree NFS mount fails only on a node it did not prepare. Undefined without one.
+ */
+export function nfsClientInstall(index: ObjectIndex): IndexedObject | undefined {
+  const clientPackages = new Set(Object.values(NFS_CLIENT.packages).flat());
+  return index
+    .ofKind(NODE_PACKAGE_INSTALL_KIND)
+    .find((install) => asStringList(install.raw.packages).some((name) => clientPackages.has(name)));
 }
 
 /**

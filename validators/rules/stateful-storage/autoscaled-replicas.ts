@@ -5,7 +5,17 @@ import { IndexedObject, ObjectIndex, directoryOf, sameNamespace } from '../../ob
 export interface Autoscaler {
   readonly object: IndexedObject;
   readonly maxReplicas: number;
+  /**
+   * A KEDA ScaledObject paused by `autoscaling.keda.sh/paused: "true"`: KEDA leaves the replicas
+   * alone until someone removes the annotation, so it scales the workload only then.
+   */
+  readonly paused: boolean;
 }
+
+/** KEDA's pause annotations (keda.sh, "Pause autoscaling"). */
+const KEDA_PAUSED = 'autoscaling.keda.sh/paused';
+/** Pauses at this replica count: KEDA scales the target to it and no further. */
+const KEDA_PAUSED_REPLICAS = 'autoscaling.keda.sh/paused-replicas';
 
 /**
  * The autoscalers ballast reads: a HorizontalPodAutoscaler (`spec.maxReplicas`, required) and a
@@ -42,15 +52,23 @@ function autoscalersByTarget(index: ObjectIndex): ReadonlyMap<string, readonly A
     for (const object of index.ofKind(kind)) {
       const spec = getRecord(object.raw, 'spec');
       const target = getRecord(spec, 'scaleTargetRef');
-      const most = maxReplicas(spec);
+      const pinned = kind === 'ScaledObject' ? pausedReplicas(object) : undefined;
+      const most = pinned ?? maxReplicas(spec);
       if (!target || most === undefined) continue;
       const key = targetKey(asString(target.kind) ?? 'Deployment', asString(target.name));
       const list = byTarget.get(key) ?? [];
-      list.push({ object, maxReplicas: most });
+      const paused = kind === 'ScaledObject' && pinned === undefined && object.annotations[KEDA_PAUSED] === 'true';
+      list.push({ object, maxReplicas: most, paused });
       byTarget.set(key, list);
     }
   }
   return byTarget;
+}
+
+/** The replica count a ScaledObject is paused at (`autoscaling.keda.sh/paused-replicas`), when it is a number. */
+function pausedReplicas(scaledObject: IndexedObject): number | undefined {
+  const value = scaledObject.annotations[KEDA_PAUSED_REPLICAS];
+  return value !== undefined && /^\d+$/.test(value.trim()) ? Number(value) : undefined;
 }
 
 function targetKey(kind: string | undefined, name: string | undefined): string {

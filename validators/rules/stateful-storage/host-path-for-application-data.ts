@@ -116,7 +116,11 @@ function containersOf(podSpec: JsonRecord): unknown[] {
   return [...asArray(podSpec.containers), ...asArray(podSpec.initContainers), ...asArray(podSpec.ephemeralContainers)];
 }
 
-/** The names of the volumes some container mounts writable (a volume no container mounts counts as writable). */
+/**
+ * The names of the volumes some container mounts writable. A volume no container mounts holds no
+ * data (a leftover of an edit, a mount commented out); in a pod spec without containers (a fragment
+ * another file completes) every volume counts as writable.
+ */
 function writableVolumes(podSpec: JsonRecord): Set<string> {
   const mounted = new Map<string, boolean>();
   for (const container of containersOf(podSpec)) {
@@ -129,7 +133,7 @@ function writableVolumes(podSpec: JsonRecord): Set<string> {
   const writable = new Set<string>();
   for (const volume of asArray(podSpec.volumes)) {
     const name = asString(getRecord(volume)?.name) ?? '';
-    if (mounted.get(name) ?? true) writable.add(name);
+    if (mounted.get(name) ?? containersOf(podSpec).length === 0) writable.add(name);
   }
   return writable;
 }
@@ -166,9 +170,10 @@ export const hostPathForApplicationData: Rule = {
     "nodeSelector; when that node's control plane stalled it never got its pod back. hostPath data is tied to " +
     'one node: unpinned, a rescheduled pod finds an empty directory; pinned, the workload cannot move at all. ' +
     'Not reported, because they are not application data: node agents (DaemonSets; pods with hostPID; ' +
-    'control-plane static pods in kube-system, labelled tier: control-plane, of priority class ' +
-    'system-node-critical or annotated scheduler.alpha.kubernetes.io/critical-pod, such as etcd), host paths ' +
-    'that every container mounts read-only, and system paths (/dev, /sys, /proc, /var/log, /var/lib/kubelet, ' +
+    'control-plane static pods: Pods in kube-system that are labelled tier: control-plane, run at priority ' +
+    'class system-node-critical or carry the scheduler.alpha.kubernetes.io/critical-pod annotation, such as ' +
+    'etcd; Jobs pinned to one node; pods that share the kubelet\'s directories), host paths that no container ' +
+    'mounts or that every container mounts read-only, and system paths (/dev, /sys, /proc, /var/log, /var/lib/kubelet, ' +
     'CSI plugin and runtime directories, /var/lib/etcd, /var/lib/kubernetes, /var/lib/rancher/k3s and ' +
     '/var/lib/rancher/rke2, Windows paths).',
   fix:

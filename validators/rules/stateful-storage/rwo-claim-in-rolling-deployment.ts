@@ -5,7 +5,7 @@ import { JsonRecord, asArray, asNumber, asString, getField, getRecord } from '..
 import { IndexedObject, ObjectIndex } from '../../object-index';
 import { z } from 'zod/v3';
 import { Rule, RuleContext, parametersOf } from '../../rule';
-import { autoscalerOf } from './autoscaled-replicas';
+import { Autoscaler, autoscalerOf } from './autoscaled-replicas';
 import { rbdKindOfStorageClass } from './ceph';
 import {
   ClaimResolver,
@@ -124,9 +124,44 @@ function placeholderClassNote(className: string): string {
   );
 }
 
-/** Why a workload may run two pods at once: the reason, or undefined when it never does. */
-function concurrentPodsReason(index: ObjectIndex, workload: IndexedObject): string | undefined {
+/**
+ * Why a workload may run two pods at once, and, where that waits on someone's act (a paused
+ * autoscaler), the note that makes the finding a warning; undefined when it never does.
+ */
+interface ConcurrentPods {
+  readonly reason: string;
+  readonly warningNote?: string;
+}
+
+function concurrentPods(index: ObjectIndex, workload: IndexedObject): ConcurrentPods | undefined {
   const spec = getRecord(workload.raw, 'spec');
+  const replicas = asNumber(spec?.replicas) ?? 1;
+  const reason = concurrentPodsReason(index, workload, spec, replicas);
+  if (reason !== undefined) return { reason };
+  const autoscaler = autoscalerOf(index, workload);
+  if (!autoscaler?.paused || autoscaler.maxReplicas <= 1) return undefined;
+  return {
+    reason: scalesUpTo(autoscaler, ', once unpaused,'),
+    warningNote:
+      ` The ScaledObject is paused (autoscaling.keda.sh/paused: "true"), so this happens only when someone ` +
+      'unpauses it.',
+  };
+}
+
+function scalesUpTo(autoscaler: Autoscaler, when = ''): string {
+  return (
+    `${autoscaler.object.ref.kind ?? 'an autoscaler'} ${autoscaler.object.ref.name ?? ''}${when} scales it up to ` +
+    `${autoscaler.maxReplicas} replicas, which the scheduler may place on different nodes`
+  );
+}
+
+/** Why a workload may run two pods at once as written: the reason, or undefined when it never does. */
+function concurrentPodsReason(
+  index: ObjectIndex,
+  workload: IndexedObject,
+  spec: JsonRecord | undefined,
+  replicas: number,
+): string | undefined {
   const kind = workload.ref.kind;
   if (kind === 'DaemonSet') return 'a DaemonSet runs one pod on every node it selects';
   if (kind === 'Job') {
@@ -135,18 +170,13 @@ function concurrentPodsReason(index: ObjectIndex, workload: IndexedObject): stri
       ? `it runs ${parallelism} pods in parallel, which the scheduler may place on different nodes`
       : undefined;
   }
-  const replicas = asNumber(spec?.replicas) ?? 1;
   if (replicas > 1) return `it runs ${replicas} replicas, which the scheduler may place on different nodes`;
   // Scaling up starts new pods wherever the scheduler puts them, whatever the update strategy.
   const autoscaler = autoscalerOf(index, workload);
   // A HorizontalPodAutoscaler leaves a workload scaled to zero alone ("scaling is disabled since the
   // replica count of the target is zero"); KEDA scales up from zero.
   const scalesFromHere = replicas >= 1 || autoscaler?.object.ref.kind !== 'HorizontalPodAutoscaler';
-  if (autoscaler && autoscaler.maxReplicas > 1 && scalesFromHere)
-    return (
-      `${autoscaler.object.ref.kind ?? 'an autoscaler'} ${autoscaler.object.ref.name ?? ''} scales it up to ` +
-      `${autoscaler.maxReplicas} replicas, which the scheduler may place on different nodes`
-    );
+  if (autoscaler && !autoscaler.paused && autoscaler.maxReplicas > 1 && scalesFromHere) return scalesUpTo(autoscaler);
   if (replicas < 1) return undefined;
   if (kind === 'Rollout') {
     // Argo Rollouts: both strategies start the new ReplicaSet's pods before scaling the old one down.
@@ -383,17 +413,20 @@ export const rwoClaimInRollingDeployment: Rule = {
         continue;
       }
       if (pinning) continue;
-      const reason = kind === 'CronJob' || kind === 'Pod' ? undefined : concurrentPodsReason(context.index, workload);
+      const concurrent = kind === 'CronJob' || kind === 'Pod' ? undefined : concurrentPods(context.index, workload);
+      const reason = concurrent?.reason;
       const mayShare = isLongRunning(workload) && runsPods(workload);
       // A workload that neither runs two pods at once nor may share a claim has nothing to judge.
       if (reason === undefined && !mayShare && !runsNowAndThen) continue;
       // Notes that make the finding a warning: the overlay that makes the base safe, the old pod removed at once.
       const overlay = reason === undefined ? undefined : overlayFixOf(context.index, template);
       const overlayWarning = overlay ? overlayNote(overlay) : undefined;
-      const removedAtOnce = reason === undefined ? undefined : oldPodRemovedAtOnce(workload);
+      // A rollout's own note: not for pods a paused autoscaler would add.
+      const removedAtOnce =
+        reason === undefined || concurrent?.warningNote !== undefined ? undefined : oldPodRemovedAtOnce(workload);
       const rolloutWarning = removedAtOnce === undefined ? undefined : oldPodGoesNote(removedAtOnce);
       const judged = (reported: { severity?: 'warning'; message: string }) =>
-        asWarning(asWarning(reported, rolloutWarning), overlayWarning);
+        asWarning(asWarning(asWarning(reported, rolloutWarning), overlayWarning), concurrent?.warningNote);
       if (reason !== undefined) {
         for (const disk of inlineDisks(template.spec))
           context.report(workload, {

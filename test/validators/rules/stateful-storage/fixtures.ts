@@ -29,7 +29,17 @@ export const storageClass = (
 });
 
 export const podSpec = (volumes: unknown[], extra: Record<string, unknown> = {}) => ({
-  containers: [{ name: 'app', image: 'postgres:16' }],
+  // The container mounts every named volume, as a pod does that uses its volumes.
+  containers: [
+    {
+      name: 'app',
+      image: 'postgres:16',
+      volumeMounts: volumes.flatMap((volume) => {
+        const name = (volume as { name?: unknown } | null)?.name;
+        return typeof name === 'string' ? [{ name, mountPath: `/mnt/${name}` }] : [];
+      }),
+    },
+  ],
   volumes,
   ...extra,
 });

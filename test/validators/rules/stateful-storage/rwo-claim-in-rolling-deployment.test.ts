@@ -107,6 +107,32 @@ describe(RULE, () => {
     expect(ruleHits([parked, rwoClaim, scaledObject], RULE)).toEqual([hit('Deployment')]);
   });
 
+  // ahmedwaleedmalik/k8s-llm-inference-platform serving/raw-vllm/ (held-out-316): a Recreate
+  // Deployment at zero replicas and a KEDA ScaledObject (maxReplicaCount 3) that ships paused
+  // (autoscaling.keda.sh/paused: "true"): KEDA leaves the replicas alone until it is unpaused.
+  test('real world: a paused ScaledObject scales only once unpaused: a warning; paused-replicas pins the count', () => {
+    const recreate = workload('Deployment', 'db', pod, { replicas: 0, strategy: { type: 'Recreate' } });
+    const scaler = (annotations: Record<string, string>) => ({
+      apiVersion: 'keda.sh/v1alpha1',
+      kind: 'ScaledObject',
+      metadata: { name: 'db-scaler', annotations },
+      spec: { scaleTargetRef: { name: 'db' }, minReplicaCount: 1, maxReplicaCount: 3 },
+    });
+    expect(ruleHits([recreate, rwoClaim, scaler({ 'autoscaling.keda.sh/paused': 'true' })], RULE)).toEqual([
+      { ...hit('Deployment'), severity: 'warning' },
+    ]);
+    expect(findingsFor([recreate, rwoClaim, scaler({ 'autoscaling.keda.sh/paused': 'true' })])[0]?.message).toContain(
+      'ScaledObject db-scaler, once unpaused, scales it up to 3 replicas',
+    );
+    expect(ruleHits([recreate, rwoClaim, scaler({ 'autoscaling.keda.sh/paused': 'false' })], RULE)).toEqual([
+      hit('Deployment'),
+    ]);
+    expect(ruleHits([recreate, rwoClaim, scaler({ 'autoscaling.keda.sh/paused-replicas': '1' })], RULE)).toEqual([]);
+    expect(ruleHits([recreate, rwoClaim, scaler({ 'autoscaling.keda.sh/paused-replicas': '2' })], RULE)).toEqual([
+      hit('Deployment'),
+    ]);
+  });
+
   test.each(['ReplicaSet', 'ReplicationController'])('refuses a %s with more than one replica', (kind) => {
     expect(ruleHits([workload(kind, 'db', pod, { replicas: '3' }), rwoClaim], RULE)).toEqual([hit(kind)]);
   });

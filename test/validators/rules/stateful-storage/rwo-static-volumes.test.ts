@@ -71,6 +71,41 @@ describe(`${RULE}: claims bound by class to pre-provisioned PersistentVolumes (t
     expect(withVolumeIn('docs/guides/platforms/volumes/pv.yaml')).toEqual(['warning']);
   });
 
+  // hermann225-zrouama/cluster (held-out-317): datastack/lakehouse/nessie/ holds a hostPath volume
+  // of class longhorn and the claim written for it; datastack/bi/metabase/ a rolling Deployment on a
+  // claim of class longhorn. The PV controller binds a volume to one claim: nessie's claim, applied
+  // with it, takes it, and metabase's claim is provisioned by Longhorn, a disk of one node at a time.
+  test("real world: a volume written beside a claim that binds it is that claim's, not another app's of its class", () => {
+    const longhornClaim = (name: string) =>
+      claim(name, {
+        storageClassName: 'longhorn',
+        accessModes: ['ReadWriteOnce'],
+        resources: { requests: { storage: '5Gi' } },
+      });
+    const nessieVolume = volume('nessie-pv', {
+      storageClassName: 'longhorn',
+      capacity: { storage: '5Gi' },
+      accessModes: ['ReadWriteOnce'],
+      hostPath: { path: '/data/nessie-data' },
+    });
+    const metabase = workload('Deployment', 'metabase', podSpec([claimVolume('metabase-pvc')]));
+    const inputs = (nessieClaim: boolean) => [
+      { object: metabase, source: { file: 'datastack/bi/metabase/deployment.yaml' } },
+      { object: longhornClaim('metabase-pvc'), source: { file: 'datastack/bi/metabase/pvc.yaml' } },
+      { object: nessieVolume, source: { file: 'datastack/lakehouse/nessie/pv.yaml' } },
+      ...(nessieClaim
+        ? [{ object: longhornClaim('nessie-pvc'), source: { file: 'datastack/lakehouse/nessie/pvc.yaml' } }]
+        : []),
+    ];
+    const rwoFindings = (nessieClaim: boolean) =>
+      validateObjects(inputs(nessieClaim))
+        .findings.filter((finding) => finding.rule === RULE)
+        .map((finding) => [finding.object.name, finding.path, finding.severity]);
+    expect(rwoFindings(true)).toEqual([['metabase', path, 'error']]);
+    // Without a claim beside it, the volume is free, and within reach of metabase's claim.
+    expect(rwoFindings(false)).toEqual([]);
+  });
+
   // andre-alves5/k8s_templates mssql-pv.yaml (held-out-63): the claim names its class with the beta
   // annotation volume.beta.kubernetes.io/storage-class, which the PV controller reads ahead of
   // storageClassName, and binds the local volume of that class pinned to node lnxdev01.
