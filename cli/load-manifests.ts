@@ -295,7 +295,7 @@ function loadYaml(
     if (discovered && !OBJECT_KEY.test(text) && readByOtherTools(file, error)) return 'not-kubernetes';
     const lenient = isDuplicateKey(error) ? lastValueWins(text, file) : undefined;
     if (lenient) {
-      findings.push(...duplicateKeyFindings(file, text, lenient, error));
+      findings.push(...duplicateKeyFindings(file, text, lenient, error, isKustomizationFile(file)));
       documents = lenient;
     } else {
       findings.push(syntaxFinding(file, error, 0, template));
@@ -499,11 +499,18 @@ function lastValueWins(text: string, file: string): unknown[] | undefined {
 /**
  * A file whose only syntax errors are keys written twice: one finding per repeated key, at the
  * line of its last writing and with its field path, so `ballast fix` can keep the value that counts
- * (`keep-last`). The finding js-yaml's error makes where the `yaml` package finds no repeat.
+ * (`keep-last`). The finding js-yaml's error makes where the `yaml` package finds no repeat. In a
+ * kustomization, only objects run together.
  */
-function duplicateKeyFindings(file: string, text: string, documents: readonly unknown[], error: unknown): Finding[] {
+function duplicateKeyFindings(
+  file: string,
+  text: string,
+  documents: readonly unknown[],
+  error: unknown,
+  kustomization: boolean,
+): Finding[] {
   const repeated = duplicateKeysOf().duplicateKeys(text);
-  if (repeated.length === 0) return [syntaxFinding(file, error, 0)];
+  if (repeated.length === 0) return kustomization ? [] : [syntaxFinding(file, error, 0)];
   // kind written again at the top: objects run together where a `---` line is missing (each
   // object names its kind; an apiVersion written again alone, as in a ConfigMap whose `data` block
   // sits between two copies, is one object's repeated key). Keeping the last writings would delete
@@ -527,6 +534,10 @@ function duplicateKeyFindings(file: string, text: string, documents: readonly un
       path: 'kind',
     };
   });
+  // kustomize reads a kustomization.yaml leniently, the last writing of a key winning: a key written
+  // again is no error there. Objects run together still are: the Kustomization gets another object's
+  // fields, which kustomize refuses (`invalid Kustomization: json: unknown field "spec"`).
+  if (kustomization) return merged;
   return [
     ...merged,
     ...repeated

@@ -37,6 +37,38 @@ describe('ballast lint: a mapping that names a key twice', () => {
     }
   });
 
+  // mgoltzsche/kustomizations docker-registry/base/kustomization.yaml (held-out-333): `configurations`
+  // written twice. kustomize reads a kustomization leniently (`kubectl kustomize` builds it, the last
+  // writing winning), so it is no error there; the same repeat in a manifest still is.
+  test('real world: a kustomization.yaml that writes a key twice is read as kustomize reads it, the last writing winning; objects run together are still refused', () => {
+    const tree = tempTree({
+      'base/kustomization.yaml': 'resources: [cm.yaml]\nnamespace: first\nnamespace: registry\n',
+      'base/cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: conf}\ndata: {a: "1"}\n',
+      'other/cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: conf}\ndata: {a: "1"}\ndata: {a: "2"}\n',
+      // sbaker5/k3s-flux apps/example-app/overlays/prod: a Kustomization and an HPA run together
+      // without `---`; kustomize refuses it (`invalid Kustomization: json: unknown field "spec"`).
+      'prod/kustomization.yaml': [
+        'apiVersion: kustomize.config.k8s.io/v1beta1',
+        'kind: Kustomization',
+        'resources: [../base]',
+        'apiVersion: autoscaling/v2',
+        'kind: HorizontalPodAutoscaler',
+        'spec: {minReplicas: 2, maxReplicas: 4}',
+        '',
+      ].join('\n'),
+    });
+    try {
+      expect(
+        lint([tree.dir], { cwd: tree.dir }).findings.map((f) => [f.rule, path.relative(tree.dir, f.file ?? '')]),
+      ).toEqual([
+        ['yaml-syntax-error', path.join('other', 'cm.yaml')],
+        ['yaml-syntax-error', path.join('prod', 'kustomization.yaml')],
+      ]);
+    } finally {
+      tree.cleanup();
+    }
+  });
+
   test('beside another syntax error, each document is read alone: both errors reported, the duplicate-key one still checked', () => {
     const broken = `${deployment}---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: [unclosed\n`;
     const tree = tempTree({ 'deploy.yaml': broken });
