@@ -65,3 +65,52 @@ describe('kubelet flags of an RKE cluster.yml (services.kubelet.extra_args)', ()
     }
   });
 });
+
+// pagong/k8s-ha-nfs k8s-clusters/cluster03 (held-out-320): an RKE cluster.yml beside in-tree NFS
+// PersistentVolumes. RKE runs the kubelet in the rancher/hyperkube container, built on Kubernetes'
+// debian-hyperkube-base, which installs nfs-common: the kubelet there mounts NFS.
+describe('nfs-volume-without-node-prerequisite on an RKE cluster', () => {
+  const nfsVolume = [
+    'apiVersion: v1',
+    'kind: PersistentVolume',
+    'metadata: {name: nfs-pv}',
+    'spec:',
+    '  capacity: {storage: 1Gi}',
+    '  accessModes: [ReadWriteMany]',
+    '  mountOptions: [nfsvers=4.1]',
+    '  nfs: {server: 10.0.0.5, path: /exports}',
+    '',
+  ].join('\n');
+  const nfsFindings = (files: Record<string, string>) => {
+    const { dir, cleanup } = tempTree(files);
+    try {
+      return lint([dir], { cwd: dir })
+        .findings.filter((f) => f.rule === 'nfs-volume-without-node-prerequisite')
+        .map((f) => [f.severity, f.path, f.message.includes('rancher/hyperkube')]);
+    } finally {
+      cleanup();
+    }
+  };
+
+  test('real world: an in-tree NFS volume is a warning that names the RKE kubelet container; without cluster.yml, an error', () => {
+    expect(nfsFindings({ 'cluster03/cluster.yml': rkeCluster([]), 'cluster03/deploy/nfs-pv.yaml': nfsVolume })).toEqual(
+      [['warning', 'spec.nfs', true]],
+    );
+    expect(nfsFindings({ 'cluster03/deploy/nfs-pv.yaml': nfsVolume })).toEqual([['error', 'spec.nfs', false]]);
+  });
+
+  // lsst-it/k8s-cookbook (held-out set): chango/rke/cluster.yml is one of many clusters; the NFS
+  // volumes under fleet/lib/k8up-post/overlays/ruka/ are another cluster's.
+  test("real world: a cluster.yml speaks for its own project, not for another cluster's manifests", () => {
+    expect(
+      nfsFindings({
+        'chango/rke/cluster.yml': rkeCluster([]),
+        'fleet/lib/k8up-post/overlays/ruka/nfs-scratch-pv-pvc.yaml': nfsVolume,
+        'chango/apps/nfs-pv.yaml': nfsVolume,
+      }),
+    ).toEqual([
+      ['warning', 'spec.nfs', true],
+      ['error', 'spec.nfs', false],
+    ]);
+  });
+});

@@ -14,6 +14,7 @@ import {
   nfsVolumeType,
   nfsReadyPlatformBeside,
   podRequiresLabel,
+  rkeClusterOver,
   talosNodeConfiguration,
   volumeRequiresLabel,
 } from './nfs-volumes';
@@ -37,6 +38,7 @@ export const nfsVolumeWithoutNodePrerequisite: Rule = {
     'PersistentVolume',
     'TalosMachineConfig, TalhelperConfig, TalosImageSchematic and Plan (Talos nodes; an upgrade.cattle.io Plan that upgrades with talosctl)',
     'NodePackageInstall (Ansible tasks or role variables, or a cloud-init cloud-config, that install the NFS client package)',
+    'RkeClusterConfig (an RKE cluster.yml: the kubelet runs in the rancher/hyperkube container)',
   ],
   summary: 'An in-tree NFS volume can be mounted on a node that is not known to have an NFS client.',
   why:
@@ -49,7 +51,8 @@ export const nfsVolumeWithoutNodePrerequisite: Rule = {
     'with talosctl), the volume is a warning, as only a node that ' +
     "is not Talos would fail. So it is where the input prepares nodes itself: Ansible tasks (or an Ansible role's " +
     'package list) or a cloud-init cloud-config that install nfs-common, nfs-utils or nfs-client; the mount then ' +
-    'fails only on a node they did not reach. OpenShift and GKE nodes mount NFS with no install step: a volume whose directory ' +
+    'fails only on a node they did not reach. So it is on an RKE cluster (its cluster.yml in the input): RKE runs ' +
+    'the kubelet in the rancher/hyperkube container, whose image carries the NFS client. OpenShift and GKE nodes mount NFS with no install step: a volume whose directory ' +
     'holds OpenShift objects (a Route, a DeploymentConfig, an *.openshift.io API) or GKE ones (a cloud.google.com ' +
     'BackendConfig, a *.gke.io ManagedCertificate) is a warning too, and so is one whose directories are named for ' +
     'minikube, whose node images ship the client. The error sits where the volume is written: an inline nfs volume of a pod ' +
@@ -102,9 +105,18 @@ export const nfsVolumeWithoutNodePrerequisite: Rule = {
     const keys = nfsClientLabelKeys(parametersOf(context, PARAMETERS).prerequisiteLabelKeys);
     const keyList = keys.size === 0 ? '(none configured)' : [...keys].join(', ');
     const onPreparedNodes = preparedNodesGrade(context);
-    // Talos and node preparation speak for every node of the input; OpenShift and GKE for what their own directory holds.
+    // Talos and node preparation speak for every node of the input; an RKE cluster.yml for its project;
+    // OpenShift and GKE for what their own directory holds.
     const gradeOf = (object: IndexedObject): NfsClientGrade => {
       if (onPreparedNodes.severity) return onPreparedNodes;
+      const rke = rkeClusterOver(context.index, object);
+      if (rke)
+        return {
+          severity: 'warning',
+          note:
+            ` The input configures an RKE cluster (${describeSource(rke)}), whose kubelet runs in the ` +
+            'rancher/hyperkube container, which carries the NFS client: the mount fails only on a node RKE does not run.',
+        };
       const beside = nfsReadyPlatformBeside(context.index, object);
       if (!beside) return minikubeGrade(object) ?? onPreparedNodes;
       const { platform, object: marker } = beside;
@@ -130,7 +142,11 @@ export const nfsVolumeWithoutNodePrerequisite: Rule = {
     }
     for (const template of context.index.podTemplates()) {
       checkPodTemplate(context, template.owner, template.spec, template.path, keys, keyList, gradeOf(template.owner));
-      if (template.owner.ref.kind === 'StatefulSet' && !onPreparedNodes.severity)
+      if (
+        template.owner.ref.kind === 'StatefulSet' &&
+        !onPreparedNodes.severity &&
+        !rkeClusterOver(context.index, template.owner)
+      )
         checkClaimTemplates(context, template.owner, template.spec, keys, keyList);
     }
   },

@@ -3,6 +3,8 @@ import { NFS_CLIENT, NODE_PREREQUISITES } from '../../node-prerequisites';
 import { IndexedObject, ObjectIndex, directoryOf } from '../../object-index';
 import { declaredNfsProvisionerNames } from './declared-nfs-provisioners';
 import { NODE_PACKAGE_INSTALL_KIND } from '../../node-package-installs';
+import { RKE_CLUSTER_CONFIG_KIND } from '../../rke-cluster-config';
+import { inProject, projectOfSetup } from '../../cluster-config-scope';
 import {
   TALHELPER_CONFIG_KIND,
   TALOS_IMAGE_SCHEMATIC_KIND,
@@ -27,6 +29,25 @@ export function talosNodeConfiguration(index: ObjectIndex): IndexedObject | unde
     index.ofKind(TALOS_IMAGE_SCHEMATIC_KIND)[0] ??
     index.ofKind('Plan').find(upgradesTalos)
   );
+}
+
+/**
+ * The RKE (1) cluster.yml of the input that speaks for an object's file (its directory project,
+ * as for a kind configuration: `k8s-clusters/cluster03/cluster.yml` speaks for `k8s-clusters/`):
+ * RKE runs each node's kubelet in the rancher/hyperkube container, whose image carries the NFS
+ * client (it is built on Kubernetes' debian-hyperkube-base, which installs nfs-common; the later
+ * SUSE-based images install nfs-client), so an in-tree NFS mount there fails only on a node RKE
+ * does not run. A repository of several clusters holds one cluster.yml that says nothing of the
+ * others. Undefined without one.
+ */
+export function rkeClusterOver(index: ObjectIndex, object: IndexedObject): IndexedObject | undefined {
+  const file = object.source.file;
+  return index
+    .ofKind(RKE_CLUSTER_CONFIG_KIND)
+    .find(
+      (cluster) =>
+        cluster.source.file === undefined || file === undefined || inProject(projectOfSetup(cluster.source.file), file),
+    );
 }
 
 /**

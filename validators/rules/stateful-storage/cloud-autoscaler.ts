@@ -1,6 +1,6 @@
 import { asArray, asRecord, asString } from '../../json';
 import { IndexedObject, ObjectIndex, directoryOf } from '../../object-index';
-import { inProject } from './storage-provisioners';
+import { inProject } from '../../cluster-config-scope';
 
 /**
  * The default StorageClass of each cloud's managed clusters, for a cloud a cluster-autoscaler names

@@ -172,7 +172,7 @@ export const hostPathForApplicationData: Rule = {
     'Not reported, because they are not application data: node agents (DaemonSets; pods with hostPID; ' +
     'control-plane static pods: Pods in kube-system that are labelled tier: control-plane, run at priority ' +
     'class system-node-critical or carry the scheduler.alpha.kubernetes.io/critical-pod annotation, such as ' +
-    'etcd; Jobs pinned to one node; pods that share the kubelet\'s directories), host paths that no container ' +
+    "etcd; Jobs pinned to one node; pods that share the kubelet's directories), host paths that no container " +
     'mounts or that every container mounts read-only, and system paths (/dev, /sys, /proc, /var/log, /var/lib/kubelet, ' +
     'CSI plugin and runtime directories, /var/lib/etcd, /var/lib/kubernetes, /var/lib/rancher/k3s and ' +
     '/var/lib/rancher/rke2, Windows paths).',

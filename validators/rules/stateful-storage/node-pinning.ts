@@ -33,12 +33,24 @@ export function pinnedNodeOfPod(podSpec: JsonRecord): string | undefined {
 }
 
 /**
- * True when a PersistentVolume can only be used on one node: a `local` volume, or one whose
- * required node affinity names a single hostname. Every pod using it then runs on that node, where
- * ReadWriteOnce allows them all.
+ * True when a PersistentVolume can only be used on one node: one whose required node affinity names
+ * a single hostname, or a `local` volume, unless its affinity names several hostnames (a directory
+ * every one of those nodes has, such as a shared folder). Every pod using it then runs on that
+ * node, where ReadWriteOnce allows them all.
  */
 export function volumePinnedToOneNode(volume: JsonRecord): boolean {
   const spec = getRecord(volume, 'spec');
-  if (asRecord(spec?.local)) return true;
-  return hostnameOfTerms(asArray(getRecord(spec, 'nodeAffinity', 'required')?.nodeSelectorTerms)) !== undefined;
+  const terms = asArray(getRecord(spec, 'nodeAffinity', 'required')?.nodeSelectorTerms);
+  if (hostnameOfTerms(terms) !== undefined) return true;
+  return asRecord(spec?.local) !== undefined && hostnamesOfTerms(terms).size <= 1;
+}
+
+/** Every hostname that a term's `In` expression on the hostname label names. */
+function hostnamesOfTerms(terms: readonly unknown[]): Set<string> {
+  const hostnames = new Set<string>();
+  for (const term of terms)
+    for (const expression of asArray(getRecord(term)?.matchExpressions))
+      if (isRecord(expression) && expression.key === HOSTNAME_LABEL && expression.operator === 'In')
+        for (const hostname of asStringList(expression.values)) hostnames.add(hostname);
+  return hostnames;
 }

@@ -1,6 +1,7 @@
 import { JsonRecord, asRecord, asString, getRecord } from '../../json';
 import { createsInTreeNfs } from '../nfs/nfs-volumes';
-import { IndexedObject, ObjectIndex, directoryOf } from '../../object-index';
+import { IndexedObject, ObjectIndex } from '../../object-index';
+import { inProject, projectOfSetup } from '../../cluster-config-scope';
 import { inTreeCephPluginOf } from './ceph';
 import { releasedStorageClasses } from '../../helm-release-storage-classes';
 
@@ -148,17 +149,6 @@ export function onKindCluster(index: ObjectIndex, from?: IndexedObject): boolean
   return projects.some((project) => project !== undefined && inProject(project, file));
 }
 
-/** True when `file` lies in `project` (a directory; `''` is the whole input) or below it. */
-export function inProject(project: string, file: string): boolean {
-  const directory = directoryOf(file);
-  return (
-    project === '' ||
-    directory === project ||
-    directory.startsWith(`${project}/`) ||
-    directory.startsWith(`${project}\\`)
-  );
-}
-
 /**
  * The directories a kind configuration speaks for: the one above its file's, and above that while
  * the directory is named for setting a cluster up (`setup-cluster/kind/cluster-config.yaml` speaks
@@ -169,29 +159,6 @@ function kindProjectDirectories(index: ObjectIndex): ReadonlyArray<string | unde
     .ofKind('Cluster')
     .filter((cluster) => (asString(cluster.raw.apiVersion) ?? '').startsWith('kind.x-k8s.io/'))
     .map((cluster) => (cluster.source.file === undefined ? undefined : projectOfSetup(cluster.source.file)));
-}
-
-/**
- * Words of a directory name that say it sets the cluster up, rather than holding a project's
- * manifests. Not `clusters`: a fleet repository's `clusters/dev/` kind cluster says nothing of the others.
- */
-const CLUSTER_SETUP_WORDS: ReadonlySet<string> = new Set(['setup', 'cluster', 'kind', 'bootstrap']);
-
-function projectOfSetup(file: string): string {
-  let project = directoryOf(directoryOf(file));
-  for (;;) {
-    const name = project.slice(Math.max(project.lastIndexOf('/'), project.lastIndexOf('\\')) + 1);
-    if (
-      name === '' ||
-      name === '.' ||
-      !name
-        .toLowerCase()
-        .split(/[-_.]/)
-        .some((word) => CLUSTER_SETUP_WORDS.has(word))
-    )
-      return project;
-    project = directoryOf(project);
-  }
 }
 
 /**

@@ -360,4 +360,29 @@ describe(`${RULE}: claims bound by class to pre-provisioned PersistentVolumes (t
     );
     expect(ruleHits([oneNode, registry, localPath], RULE)).toEqual([]);
   });
+
+  // doohee323/tz-k8s-elk tz-local/resource/elk (held-out-325): filebeat's claim binds a local volume
+  // whose node affinity lists all three Vagrant nodes (a shared folder each of them has).
+  test('real world: a local volume whose affinity lists several hostnames does not hold a DaemonSet to one node', () => {
+    const local = (hostnames: string[]) =>
+      volume('tz-pv', {
+        storageClassName: 'local-storage',
+        capacity: { storage: '10Gi' },
+        accessModes: ['ReadWriteOnce'],
+        local: { path: '/vagrant/data' },
+        nodeAffinity: {
+          required: {
+            nodeSelectorTerms: [
+              { matchExpressions: [{ key: 'kubernetes.io/hostname', operator: 'In', values: hostnames }] },
+            ],
+          },
+        },
+      });
+    const tzClaim = claim('tz-pvc', { storageClassName: 'local-storage', accessModes: ['ReadWriteOnce'] });
+    const filebeat = workload('DaemonSet', 'filebeat', podSpec([claimVolume('tz-pvc')]));
+    expect(ruleHits([filebeat, tzClaim, local(['kube-master', 'kube-node-1', 'kube-node-2'])], RULE)).toEqual([]);
+    expect(ruleHits([filebeat, tzClaim, local(['kube-node-1'])], RULE)).toEqual([
+      { kind: 'DaemonSet', name: 'filebeat', path, severity: 'error', suppressed: false },
+    ]);
+  });
 });
