@@ -103,10 +103,8 @@ export class ObjectIndex {
   private readonly volumesByClaimName = new Map<string, IndexedObject[]>();
   private readonly unclaimedVolumesByClass = new Map<string, IndexedObject[]>();
   private readonly offeringVolumes = new Map<string, IndexedObject[]>();
-  /** The claim each unclaimed volume is taken by, where a claim beside it binds it (`reservations`). */
-  private reservedFor?: Map<IndexedObject, IndexedObject>;
-  /** The volumes each claim takes, the inverse of reservedFor. */
-  private reservedVolumeOf?: Map<IndexedObject, IndexedObject>;
+  /** Which claim beside it takes each unclaimed volume, and the inverse: built on the first lookup (`reservations`). */
+  private reserved?: VolumeReservations;
   private readonly grantsBySubject = new Map<string, RoleGrant[]>();
   private readonly grantsBySubjectName = new Map<string, RoleGrant[]>();
   private readonly bindingsByRole = new Map<string, IndexedObject[]>();
@@ -252,14 +250,12 @@ export class ObjectIndex {
     from?: IndexedObject,
     annotations?: Readonly<Record<string, string>>,
   ): IndexedObject | undefined {
-    // A claim that names no class gets the default class, when the cluster has one; where the input
-    // marks none, it binds as a claim of no class does, to a volume of no class.
     const offering = this.offeringFor(spec, annotations);
     if (offering.length === 0) return undefined;
-    this.reserveVolumes();
-    const own = from && this.reservedVolumeOf?.get(from);
+    const { volumeOfClaim, claimOfVolume } = this.reservations();
+    const own = from && volumeOfClaim.get(from);
     if (own && memberOf(offering, own)) return own;
-    const free = unreserved(offering, this.reservedFor ?? new Map());
+    const free = unreserved(offering, claimOfVolume);
     return free.length > 0 ? nearestWithinReach(free, from) : undefined;
   }
 
@@ -268,6 +264,8 @@ export class ObjectIndex {
     spec: JsonRecord | undefined,
     annotations: Readonly<Record<string, string>> | undefined,
   ): readonly IndexedObject[] {
+    // A claim that names no class gets the default class, when the cluster has one; where the input
+    // marks none, it binds as a claim of no class does, to a volume of no class.
     const className = storageClassNameOf(spec, annotations) ?? (this.marksDefaultClass() ? undefined : '');
     if (className === undefined) return [];
     return largeEnough(this.volumesOffering(className, asStringList(spec?.accessModes)), spec);
@@ -279,24 +277,24 @@ export class ObjectIndex {
    * and pvc.yaml side by side) takes it, not a claim of another app that would also fit. Claims of one
    * directory take its volumes in input order, one each. Computed once, on the first lookup.
    */
-  private reserveVolumes(): void {
-    if (this.reservedFor) return;
-    const reservedFor = new Map<IndexedObject, IndexedObject>();
-    const reservedVolumeOf = new Map<IndexedObject, IndexedObject>();
+  private reservations(): VolumeReservations {
+    if (this.reserved) return this.reserved;
+    const claimOfVolume = new Map<IndexedObject, IndexedObject>();
+    const volumeOfClaim = new Map<IndexedObject, IndexedObject>();
     for (const claim of this.ofKind('PersistentVolumeClaim')) {
       const spec = getRecord(claim.raw, 'spec');
       if (asString(spec?.volumeName) !== undefined || spec?.selector !== undefined) continue;
       if (this.volumesByClaim.has(key('PersistentVolumeClaim', claim.ref.namespace, claim.ref.name))) continue;
       const directory = directoryOf(claim.source.file);
       const beside = this.offeringFor(spec, claim.annotations).find(
-        (volume) => !reservedFor.has(volume) && directoryOf(volume.source.file) === directory,
+        (volume) => !claimOfVolume.has(volume) && directoryOf(volume.source.file) === directory,
       );
       if (!beside) continue;
-      reservedFor.set(beside, claim);
-      reservedVolumeOf.set(claim, beside);
+      claimOfVolume.set(beside, claim);
+      volumeOfClaim.set(claim, beside);
     }
-    this.reservedFor = reservedFor;
-    this.reservedVolumeOf = reservedVolumeOf;
+    this.reserved = { claimOfVolume, volumeOfClaim };
+    return this.reserved;
   }
 
   /**
@@ -467,6 +465,12 @@ function largeEnough(volumes: readonly IndexedObject[], spec: JsonRecord | undef
 }
 
 const LARGE_ENOUGH = new WeakMap<readonly IndexedObject[], Map<number, readonly IndexedObject[]>>();
+
+/** The static volumes that claims beside them take (ObjectIndex.reservations), both ways. */
+interface VolumeReservations {
+  readonly claimOfVolume: ReadonlyMap<IndexedObject, IndexedObject>;
+  readonly volumeOfClaim: ReadonlyMap<IndexedObject, IndexedObject>;
+}
 
 /** A list's members as a set, kept per list: membership stays O(1) however many copies the list holds. */
 const MEMBERS = new WeakMap<readonly IndexedObject[], ReadonlySet<IndexedObject>>();

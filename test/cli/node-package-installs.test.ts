@@ -84,12 +84,13 @@ describe(`${RULE}: nodes the input prepares itself (Ansible, cloud-init)`, () =>
   });
 
   test('installing only the NFS server, the Ceph client, or a package list outside Ansible variables leaves the error', () => {
-    for (const files of [
+    const notTheClient: Array<Record<string, string>> = [
       { 'playbooks/server.yml': '- hosts: nas\n  tasks:\n    - apt: {name: nfs-kernel-server}\n' },
       { 'playbooks/ceph.yml': '- hosts: all\n  tasks:\n    - apt: {name: ceph-common}\n' },
       { 'config/packages.yaml': 'packages:\n  - nfs-common\n' },
       { 'docs/notes.yaml': 'tools:\n  - nfs-common\n' },
-    ])
+    ];
+    for (const files of notTheClient)
       expect(nfsFindings(files)).toEqual([expect.objectContaining({ severity: 'error', path: 'spec.nfs' })]);
   });
 
