@@ -105,20 +105,16 @@ export const nfsVolumeWithoutNodePrerequisite: Rule = {
     const keys = nfsClientLabelKeys(parametersOf(context, PARAMETERS).prerequisiteLabelKeys);
     const keyList = keys.size === 0 ? '(none configured)' : [...keys].join(', ');
     const onPreparedNodes = preparedNodesGrade(context);
-    // Talos and node preparation speak for every node of the input; an RKE cluster.yml for its project;
-    // OpenShift and GKE for what their own directory holds.
+    // Whether the nodes carry the client: Talos and node preparation speak for every node of the
+    // input, an RKE cluster.yml for its project.
+    const clientOnNodes = (object: IndexedObject): NfsClientGrade =>
+      onPreparedNodes.severity ? onPreparedNodes : (rkeGrade(context, object) ?? onPreparedNodes);
+    // Else OpenShift and GKE speak for what their own directory holds.
     const gradeOf = (object: IndexedObject): NfsClientGrade => {
-      if (onPreparedNodes.severity) return onPreparedNodes;
-      const rke = rkeClusterOver(context.index, object);
-      if (rke)
-        return {
-          severity: 'warning',
-          note:
-            ` The input configures an RKE cluster (${describeSource(rke)}), whose kubelet runs in the ` +
-            'rancher/hyperkube container, which carries the NFS client: the mount fails only on a node RKE does not run.',
-        };
+      const nodes = clientOnNodes(object);
+      if (nodes.severity) return nodes;
       const beside = nfsReadyPlatformBeside(context.index, object);
-      if (!beside) return minikubeGrade(object) ?? onPreparedNodes;
+      if (!beside) return minikubeGrade(object) ?? nodes;
       const { platform, object: marker } = beside;
       return {
         severity: 'warning',
@@ -142,11 +138,7 @@ export const nfsVolumeWithoutNodePrerequisite: Rule = {
     }
     for (const template of context.index.podTemplates()) {
       checkPodTemplate(context, template.owner, template.spec, template.path, keys, keyList, gradeOf(template.owner));
-      if (
-        template.owner.ref.kind === 'StatefulSet' &&
-        !onPreparedNodes.severity &&
-        !rkeClusterOver(context.index, template.owner)
-      )
+      if (template.owner.ref.kind === 'StatefulSet' && !clientOnNodes(template.owner).severity)
         checkClaimTemplates(context, template.owner, template.spec, keys, keyList);
     }
   },
@@ -175,6 +167,21 @@ function preparedNodesGrade(context: RuleContext): NfsClientGrade {
         `${asString(install.raw.tool) ?? ''} in ${describeSource(install)}): the mount fails only on a node it did not prepare.`,
     };
   return { note: '' };
+}
+
+/**
+ * A warning for an in-tree NFS volume of a project an RKE cluster.yml in the input speaks for: RKE
+ * runs the kubelet in the rancher/hyperkube container, which carries the client. Undefined elsewhere.
+ */
+function rkeGrade(context: RuleContext, object: IndexedObject): NfsClientGrade | undefined {
+  const rke = rkeClusterOver(context.index, object);
+  if (!rke) return undefined;
+  return {
+    severity: 'warning',
+    note:
+      ` The input configures an RKE cluster (${describeSource(rke)}), whose kubelet runs in the ` +
+      'rancher/hyperkube container, which carries the NFS client: the mount fails only on a node RKE does not run.',
+  };
 }
 
 /** How certain a missing node prerequisite is: a warning, with a note saying why, when the nodes run Talos, are prepared by the input, or run OpenShift, GKE or minikube. */

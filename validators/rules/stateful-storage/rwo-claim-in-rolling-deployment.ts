@@ -136,9 +136,9 @@ interface ConcurrentPods {
 function concurrentPods(index: ObjectIndex, workload: IndexedObject): ConcurrentPods | undefined {
   const spec = getRecord(workload.raw, 'spec');
   const replicas = asNumber(spec?.replicas) ?? 1;
-  const reason = concurrentPodsReason(index, workload, spec, replicas);
-  if (reason !== undefined) return { reason };
   const autoscaler = autoscalerOf(index, workload);
+  const reason = concurrentPodsReason(workload, spec, replicas, autoscaler);
+  if (reason !== undefined) return { reason };
   if (!autoscaler?.paused || autoscaler.maxReplicas <= 1) return undefined;
   return {
     reason: scalesUpTo(autoscaler, ', once unpaused,'),
@@ -157,10 +157,10 @@ function scalesUpTo(autoscaler: Autoscaler, when = ''): string {
 
 /** Why a workload may run two pods at once as written: the reason, or undefined when it never does. */
 function concurrentPodsReason(
-  index: ObjectIndex,
   workload: IndexedObject,
   spec: JsonRecord | undefined,
   replicas: number,
+  autoscaler: Autoscaler | undefined,
 ): string | undefined {
   const kind = workload.ref.kind;
   if (kind === 'DaemonSet') return 'a DaemonSet runs one pod on every node it selects';
@@ -172,7 +172,6 @@ function concurrentPodsReason(
   }
   if (replicas > 1) return `it runs ${replicas} replicas, which the scheduler may place on different nodes`;
   // Scaling up starts new pods wherever the scheduler puts them, whatever the update strategy.
-  const autoscaler = autoscalerOf(index, workload);
   // A HorizontalPodAutoscaler leaves a workload scaled to zero alone ("scaling is disabled since the
   // replica count of the target is zero"); KEDA scales up from zero.
   const scalesFromHere = replicas >= 1 || autoscaler?.object.ref.kind !== 'HorizontalPodAutoscaler';
