@@ -272,15 +272,25 @@ export class ObjectIndex {
   }
 
   /**
-   * Which claim takes each unclaimed volume that a claim written in the volume's own directory binds
-   * by class: the PV controller binds a volume to one claim, and the claim applied with it (pv.yaml
-   * and pvc.yaml side by side) takes it, not a claim of another app that would also fit. Claims of one
-   * directory take its volumes in input order, one each. Computed once, on the first lookup.
+   * Which claim takes each unclaimed volume: the claim that names it by `volumeName`, else a claim
+   * written in the volume's own directory that binds it by class. The PV controller binds a volume to
+   * one claim, and the claim applied with it (pv.yaml and pvc.yaml side by side) takes it, not a claim
+   * of another app that would also fit. Claims of one directory take its volumes in input order, one
+   * each. Computed once, on the first lookup.
    */
   private reservations(): VolumeReservations {
     if (this.reserved) return this.reserved;
     const claimOfVolume = new Map<IndexedObject, IndexedObject>();
     const volumeOfClaim = new Map<IndexedObject, IndexedObject>();
+    // A volume a claim names binds to that claim, wherever the claim is written: it is no longer free
+    // for a claim that binds by class (sohaib1khan/kubernetes_craft: wikijs-pv is wikijs-pvc's, not nginx-pvc's).
+    for (const claim of this.ofKind('PersistentVolumeClaim')) {
+      const volumeName = asString(getRecord(claim.raw, 'spec')?.volumeName);
+      const named = volumeName === undefined ? undefined : this.get('PersistentVolume', undefined, volumeName, claim);
+      if (!named || claimOfVolume.has(named)) continue;
+      claimOfVolume.set(named, claim);
+      volumeOfClaim.set(claim, named);
+    }
     for (const claim of this.ofKind('PersistentVolumeClaim')) {
       const spec = getRecord(claim.raw, 'spec');
       if (asString(spec?.volumeName) !== undefined || spec?.selector !== undefined) continue;

@@ -238,6 +238,38 @@ describe(`${RULE}: claims bound by class to pre-provisioned PersistentVolumes (t
     expect(ruleHits([rolling, readOnly, taken, manualClaim], RULE)).toEqual([hit('error')]);
   });
 
+  // sohaib1khan/kubernetes_craft (held-out-337): Skaffold_Deployments/nginx_app_test, a rolling
+  // Deployment on claim nginx-pvc of no class; Skaffold_Deployments/wikijs writes hostPath volume
+  // wikijs-pv of no class and, beside it, claim wikijs-pvc with `volumeName: wikijs-pv`.
+  test('real world: a volume another claim names by volumeName is that claim’s, not free for a claim of its class', () => {
+    const noClass = claim('jenkins-claim', { accessModes: ['ReadWriteOnce'] });
+    const named = volume('wikijs-pv', {
+      storageClassName: '',
+      capacity: { storage: '10Gi' },
+      accessModes: ['ReadWriteOnce'],
+      hostPath: { path: '/srv/wikijs' },
+    });
+    const naming = claim('wikijs-pvc', {
+      storageClassName: '',
+      volumeName: 'wikijs-pv',
+      accessModes: ['ReadWriteOnce'],
+    });
+    const objects = (...extra: Array<Record<string, unknown>>) =>
+      validateObjects(
+        [
+          { object: rolling, source: { file: 'Skaffold_Deployments/nginx_app_test/k8s/nginx-deployment.yaml' } },
+          { object: noClass, source: { file: 'Skaffold_Deployments/nginx_app_test/k8s/nginx-deployment.yaml' } },
+          ...extra.map((object) => ({ object, source: { file: 'Skaffold_Deployments/wikijs/k8s/deployment.yaml' } })),
+        ],
+        {},
+      ).findings.filter((finding) => finding.rule === RULE);
+    // Without the naming claim the volume is free, within reach, and binds: no attach, no error.
+    expect(objects(named)).toEqual([]);
+    expect(objects(named, naming).map((f) => [f.object.kind, f.object.name, f.path, f.severity])).toEqual([
+      ['Deployment', 'jenkins', path, 'error'],
+    ]);
+  });
+
   // dragoneena12/k8s-server-settings (held-out-31): docker-mailserver's claim is written without a
   // namespace (applied with -n), and storage/docker-mailserver-storage.yaml pre-binds a local PV on
   // node2 to it by claimRef {namespace: docker-mailserver, name: docker-mailserver}.
