@@ -4,6 +4,7 @@ import { listedObjects } from '../validators/list-items';
 import { kubesprayVariables } from '../validators/kubespray-variables';
 import { nodePackageInstall } from '../validators/node-package-installs';
 import { k3sConfig } from '../validators/k3s-config';
+import { k3osConfig } from '../validators/k3os-config';
 import { talhelperConfig, talosImageSchematic, talosMachineConfig } from '../validators/talos-machine-config';
 import { rkeClusterConfig } from '../validators/rke-cluster-config';
 import { isSystemdUnitText, parseSystemdDropIn } from '../validators/systemd-drop-in';
@@ -321,7 +322,7 @@ function loadDocuments(
     });
   }
   // Scalars, sequences and empty documents are not Kubernetes objects; Lists are expanded. Kubespray
-  // inventory variables, k3s/RKE2, Talos (and talhelper) and RKE configuration that reach the
+  // inventory variables, k3s/RKE2, k3OS, Talos (and talhelper) and RKE configuration that reach the
   // kubelet, and Ansible or cloud-init documents that install a node prerequisite's package, are
   // read as objects of their own.
   const listed = documents.map((document) =>
@@ -329,6 +330,7 @@ function loadDocuments(
       kubesprayVariables(document, file) ??
         nodePackageInstall(document, file) ??
         k3sConfig(document) ??
+        k3osConfig(document) ??
         talosMachineConfig(document) ??
         talhelperConfig(document) ??
         talosImageSchematic(document) ??
@@ -679,7 +681,7 @@ function templateKind(text: string): TemplateKind | undefined {
   if (YTT_CONTROL_LINE.test(text)) return 'ytt';
   if (TERRAFORM_DIRECTIVE.test(text)) return 'terraform';
   const envsubst = ENVSUBST_VARIABLE.test(text);
-  if (!envsubst && !AT_PLACEHOLDER.test(text) && !UNDERSCORE_PLACEHOLDER.test(text)) return undefined;
+  if (!envsubst && !ANY_CASE_AT_PLACEHOLDER.test(text) && !UNDERSCORE_PLACEHOLDER.test(text)) return undefined;
   try {
     // A placeholder alone on its line stands for lines of its own (an optional label or block,
     // `${RANCHER_TURTLES_LABEL:""}` at column 0 inside `labels:`, a `__TLS_PORT__` list item): it
@@ -687,7 +689,7 @@ function templateKind(text: string): TemplateKind | undefined {
     const filled = text
       .replace(WHOLE_LINE_PLACEHOLDERS, '')
       .replace(ENVSUBST_VARIABLES, 'x')
-      .replace(AT_PLACEHOLDERS, 'x')
+      .replace(ANY_CASE_AT_PLACEHOLDERS, 'x')
       .replace(UNDERSCORE_PLACEHOLDERS, 'x');
     loadYamlDocuments(filled, undefined, { schema: KUBERNETES_YAML_SCHEMA });
     return envsubst ? 'envsubst' : 'placeholder';
@@ -709,8 +711,11 @@ const YTT_CONTROL_LINE = /^[ \t]*#@[ \t]*(?:if|elif|else|for|def|end)\b/m;
 const TERRAFORM_DIRECTIVE = /%\{~?[ \t]*(?:for|endfor|if|else|endif)\b/;
 
 // `@` cannot begin a plain YAML value, so a file with `@NAME@` placeholders (placeholders.ts) does
-// not parse until filled.
-const AT_PLACEHOLDERS = new RegExp(AT_PLACEHOLDER.source, 'g');
+// not parse until filled. Here lower case counts too (`name: @pvc@`, openebs/performance-benchmark's
+// scale-test templates): only a text that does not parse, and parses once they are filled, is taken
+// for a template, so an e-mail address cannot make one.
+const ANY_CASE_AT_PLACEHOLDER = new RegExp(AT_PLACEHOLDER.source, 'i');
+const ANY_CASE_AT_PLACEHOLDERS = new RegExp(AT_PLACEHOLDER.source, 'gi');
 const UNDERSCORE_PLACEHOLDERS = new RegExp(UNDERSCORE_PLACEHOLDER.source, 'g');
 const ENVSUBST_VARIABLES = new RegExp(ENVSUBST_VARIABLE.source, 'g');
 const WHOLE_LINE_PLACEHOLDERS = new RegExp(

@@ -13,48 +13,86 @@ export interface ReleasedStorageClass {
   readonly isDefault: boolean;
   /** Every volume lives on one node's disk (a local-path volume): its pods all run on that node. */
   readonly nodeLocal: boolean;
+  /** The provisioner the chart writes into the class (`rook-ceph.rbd.csi.ceph.com`). */
+  readonly provisioner: string;
   /** The Application, HelmRelease or HelmChart that installs it. */
   readonly release: IndexedObject;
 }
 
+/** A release's values, as a reader of one value by its dotted key (`storageClass.name`). */
+type ValueReader = (key: string) => unknown;
+
+/** A StorageClass a chart installs, as its values decide. */
+type ChartClass = Omit<ReleasedStorageClass, 'release'>;
+
 /**
- * Storage charts whose StorageClass the values describe, with the chart's own defaults (value keys
- * are dotted, `storageClass.name`):
+ * Storage charts whose StorageClasses the values describe, with the chart's own defaults:
  * - rancher/local-path-provisioner's `deploy/chart/local-path-provisioner` (values.yaml:
  *   `storageClass: {create: true, defaultClass: false, name: local-path}`);
  * - longhorn/charts' `longhorn`, whose StorageClass `longhorn` (driver.longhorn.io, attached block
  *   volumes) is always created and is the default unless `persistence.defaultClass` is false
- *   (values.yaml: `persistence: {defaultClass: true}`; templates/storageclass.yaml).
+ *   (values.yaml: `persistence: {defaultClass: true}`; templates/storageclass.yaml);
+ * - rook's `rook-ceph-cluster`, a class per block pool and per filesystem whose `storageClass` is
+ *   enabled (templates/cephblockpool.yaml, cephfilesystem.yaml: provisioner
+ *   `<csiDriverNamePrefix or operatorNamespace>.rbd.csi.ceph.com` or `.cephfs.csi.ceph.com`); without `cephBlockPools` or
+ *   `cephFileSystems` in the values, the chart's own (values.yaml): `ceph-block`, the default, and
+ *   `ceph-filesystem`.
  */
-const STORAGE_CHARTS: ReadonlyArray<{
-  readonly chart: string;
-  /** The value that turns the class off, when the chart has one. */
-  readonly createKey?: string;
-  /** The value that makes it the default, and its default. */
-  readonly defaultKey: string;
-  readonly defaultIsDefault: boolean;
-  /** The value that names it, when the chart has one, and the name it has otherwise. */
-  readonly nameKey?: string;
-  readonly defaultName: string;
-  readonly nodeLocal: boolean;
-}> = [
-  {
-    chart: 'local-path-provisioner',
-    createKey: 'storageClass.create',
-    defaultKey: 'storageClass.defaultClass',
-    defaultIsDefault: false,
-    nameKey: 'storageClass.name',
-    defaultName: 'local-path',
-    nodeLocal: true,
-  },
-  {
-    chart: 'longhorn',
-    defaultKey: 'persistence.defaultClass',
-    defaultIsDefault: true,
-    defaultName: 'longhorn',
-    nodeLocal: false,
-  },
-];
+const STORAGE_CHARTS: ReadonlyMap<string, (values: ValueReader) => ChartClass[]> = new Map([
+  [
+    'local-path-provisioner',
+    (values: ValueReader): ChartClass[] =>
+      isTrue(values('storageClass.create') ?? true)
+        ? [
+            {
+              name: asString(values('storageClass.name')) ?? 'local-path',
+              isDefault: isTrue(values('storageClass.defaultClass') ?? false),
+              nodeLocal: true,
+              provisioner: 'rancher.io/local-path',
+            },
+          ]
+        : [],
+  ],
+  [
+    'longhorn',
+    (values: ValueReader): ChartClass[] => [
+      {
+        name: 'longhorn',
+        isDefault: isTrue(values('persistence.defaultClass') ?? true),
+        nodeLocal: false,
+        provisioner: 'driver.longhorn.io',
+      },
+    ],
+  ],
+  ['rook-ceph-cluster', rookCephClusterClasses],
+]);
+
+/** The rook-ceph-cluster chart's default pools and filesystems (values.yaml), as their classes. */
+const ROOK_DEFAULT_BLOCK_POOLS = [{ storageClass: { enabled: true, name: 'ceph-block', isDefault: true } }];
+const ROOK_DEFAULT_FILESYSTEMS = [{ storageClass: { enabled: true, name: 'ceph-filesystem', isDefault: false } }];
+
+function rookCephClusterClasses(values: ValueReader): ChartClass[] {
+  const driverPrefix = asString(values('csiDriverNamePrefix')) ?? asString(values('operatorNamespace')) ?? 'rook-ceph';
+  const classesOf = (list: unknown, fallback: readonly unknown[], driver: string): ChartClass[] =>
+    (Array.isArray(list) ? list : fallback).flatMap((entry) => {
+      const storageClass = getRecord(entry, 'storageClass');
+      const name = asString(storageClass?.name);
+      // The templates create a class only where `storageClass.enabled` is true.
+      if (!isTrue(storageClass?.enabled) || name === undefined) return [];
+      return [
+        {
+          name,
+          isDefault: isTrue(storageClass?.isDefault),
+          nodeLocal: false,
+          provisioner: `${driverPrefix}.${driver}`,
+        },
+      ];
+    });
+  return [
+    ...classesOf(values('cephBlockPools'), ROOK_DEFAULT_BLOCK_POOLS, 'rbd.csi.ceph.com'),
+    ...classesOf(values('cephFileSystems'), ROOK_DEFAULT_FILESYSTEMS, 'cephfs.csi.ceph.com'),
+  ];
+}
 
 /** Every StorageClass the input's Helm releases of known storage charts install. Computed once per index. */
 export function releasedStorageClasses(index: ObjectIndex): readonly ReleasedStorageClass[] {
@@ -62,25 +100,15 @@ export function releasedStorageClasses(index: ObjectIndex): readonly ReleasedSto
 }
 
 function collectReleasedStorageClasses(index: ObjectIndex): readonly ReleasedStorageClass[] {
-  const found: ReleasedStorageClass[] = [];
   const releases = [
     ...index.ofKind('Application').flatMap(argoCdReleases),
     ...index.ofKind('HelmRelease').flatMap(fluxReleases),
     ...index.ofKind('HelmChart').flatMap(k3sReleases),
   ];
-  for (const { release, chart, readValues } of releases) {
-    const known = STORAGE_CHARTS.find((candidate) => candidate.chart === chart);
-    if (!known) continue;
-    const values = readValues();
-    if (known.createKey !== undefined && !isTrue(values(known.createKey) ?? true)) continue;
-    found.push({
-      name: (known.nameKey === undefined ? undefined : asString(values(known.nameKey))) ?? known.defaultName,
-      isDefault: isTrue(values(known.defaultKey) ?? known.defaultIsDefault),
-      nodeLocal: known.nodeLocal,
-      release,
-    });
-  }
-  return found;
+  return releases.flatMap(({ release, chart, readValues }) => {
+    const classes = STORAGE_CHARTS.get(chart);
+    return classes ? classes(readValues()).map((installed) => ({ ...installed, release })) : [];
+  });
 }
 
 /** One chart a release installs. */

@@ -81,7 +81,9 @@ function skippedLine({
 }: SkippedCounts): string | undefined {
   const parts = [
     helmCharts > 0 ? `${helmCharts} Helm chart${helmCharts === 1 ? '' : 's'}` : '',
-    templates > 0 ? `${templates} template file${templates === 1 ? '' : 's'} ({{ ... }})` : '',
+    templates > 0
+      ? `${templates} template file${templates === 1 ? '' : 's'} (no YAML until rendered: {{ ... }}, ytt, placeholders)`
+      : '',
     notKubernetes > 0
       ? `${notKubernetes} unparseable file${notKubernetes === 1 ? '' : 's'} without apiVersion or kind`
       : '',
@@ -96,6 +98,7 @@ function skippedLine({
       : '',
   ].filter((part) => part !== '');
   if (parts.length === 0) return undefined;
-  const hint = helmCharts + templates > 0 ? '; lint rendered charts with `helm template ./chart | ballast lint -`' : '';
+  const hint =
+    helmCharts + templates > 0 ? '; lint what they render to, e.g. `helm template ./chart | ballast lint -`' : '';
   return `skipped: ${parts.join(', ')}${hint}`;
 }

@@ -252,6 +252,25 @@ describe('ballast lint <directory>: what a real repository holds besides manifes
     expect(lint([mail.dir], { cwd: mail.dir }).findings.map((f) => f.rule)).toEqual(['yaml-syntax-error']);
   });
 
+  // openebs/performance-benchmark scale-test/fiopvctemplate.yaml (held-out-358): a script fills
+  // `@pvc@` in with sed, in lower case.
+  test('real world: lower-case @name@ placeholders make a template too, skipped in a walk', () => {
+    const template = [
+      'kind: PersistentVolumeClaim',
+      'apiVersion: v1',
+      'metadata:',
+      '  name: @pvc@',
+      'spec:',
+      '  storageClassName: cstor2',
+      '  accessModes: [ReadWriteOnce]',
+      '  resources: {requests: {storage: 10G}}',
+      '',
+    ].join('\n');
+    const named = skippedInWalkAndNamed('scale-test/fiopvctemplate.yaml', template);
+    expect(named.map((f) => [f.rule, f.line])).toEqual([['yaml-syntax-error', 4]]);
+    expect(named[0]?.message).toContain('placeholders that a build step fills in');
+  });
+
   // nemodev/ml-platform infrastructure/installer/templates/frontend-deployment.yaml (held-out-218):
   // an installer fills `__NAME__` placeholders in with sed, one of them a whole list item of its own.
   test('real world: a manifest with __NAME__ installer placeholders is skipped in a walk, and reported with its hint when named', () => {

@@ -205,6 +205,43 @@ describe('in-tree NFS on Talos nodes, whose kubelet image carries the NFS client
   );
 });
 
+// ngalaiko/homelab (held-out-357): k3os/master.config.yaml and worker.config.yaml configure the
+// nodes (k3OS, whose base image installs nfs-utils), and k8s/nfs-client/deployment.yaml mounts NFS inline.
+describe('in-tree NFS on k3OS nodes, whose base image installs the NFS client', () => {
+  const K3OS_CONFIG = `hostname: ""
+ssh_authorized_keys:
+  - "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIExample"
+k3os:
+  ntp_servers:
+    - 0.us.pool.ntp.org
+  k3s_args:
+    - server
+    - --cluster-init
+    - "--disable=traefik"
+`;
+
+  test('real world: a k3OS node configuration in the input makes each volume a warning that says why', () => {
+    const findings = nfsFindings({ ...APP, 'k3os/master.config.yaml': K3OS_CONFIG });
+    expect(findings.map(({ message: _message, ...finding }) => finding)).toEqual([
+      { file: 'apps/jellyfin/deployment.yaml', path: 'spec.template.spec.volumes[1].nfs', severity: 'warning' },
+      { file: 'apps/servarr-common/pv.yaml', path: 'spec.nfs', severity: 'warning' },
+    ]);
+    for (const finding of findings)
+      expect(finding.message).toContain(
+        'k3os/master.config.yaml), whose base image installs the NFS client (nfs-utils): the mount fails only on a node that is not k3OS.',
+      );
+  });
+
+  test("a k3os key without any of k3OS's own settings says nothing of the nodes", () => {
+    const notK3os = 'k3os:\n  enabled: true\n';
+    expect(nfsFindings({ ...APP, 'values.yaml': notK3os }).map((f) => f.severity)).toEqual([
+      'warning',
+      'error',
+      'error',
+    ]);
+  });
+});
+
 // machacamoya/pruebas-openshift etc/kubernetes/manifests (held-out-201): an nfs-client-provisioner
 // Deployment with an inline NFS volume, beside the Routes of the apps it serves on OpenShift.
 describe('in-tree NFS beside OpenShift objects, whose nodes mount NFS with no install step', () => {
@@ -261,6 +298,20 @@ spec:
     expect(findings.map((finding) => [finding.file, finding.severity])).toEqual([
       ['kubernetes/deployment.yaml', 'error'],
     ]);
+  });
+
+  // jtcressy/KubeConfigs storage/nfs (held-out-364): external-storage's nfs-client files, with its
+  // openshift-clusterrole.yaml, a ClusterRole of apiVersion v1 that only OpenShift 3 served.
+  test('real world: a ClusterRole of apiVersion v1 in the same directory is OpenShift too; one of rbac.authorization.k8s.io is not', () => {
+    const clusterRole = (apiVersion: string) =>
+      `kind: ClusterRole\napiVersion: ${apiVersion}\nmetadata: {name: nfs-client-provisioner-runner}\nrules: []\n`;
+    const severities = (apiVersion: string) =>
+      nfsFindings({
+        'storage/nfs/deployment.yaml': PROVISIONER,
+        'storage/nfs/openshift-clusterrole.yaml': clusterRole(apiVersion),
+      }).map((finding) => [finding.path, finding.severity]);
+    expect(severities('v1')).toEqual([['spec.template.spec.volumes[0].nfs', 'warning']]);
+    expect(severities('rbac.authorization.k8s.io/v1')).toEqual([['spec.template.spec.volumes[0].nfs', 'error']]);
   });
 });
 

@@ -56,5 +56,5 @@ export const STORAGE_KINDS: readonly string[] = [
   'PersistentVolumeClaim',
   'PersistentVolume',
   'StorageClass',
-  'Application, HelmRelease and HelmChart (Argo CD, Flux, k3s) installing local-path-provisioner or Longhorn',
+  'Application, HelmRelease and HelmChart (Argo CD, Flux, k3s) installing local-path-provisioner, Longhorn or rook-ceph-cluster',
 ];

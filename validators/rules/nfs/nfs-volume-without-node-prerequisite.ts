@@ -16,6 +16,7 @@ import {
   podRequiresLabel,
   rkeClusterOver,
   talosNodeConfiguration,
+  k3osNodeConfiguration,
   volumeRequiresLabel,
 } from './nfs-volumes';
 
@@ -37,6 +38,7 @@ export const nfsVolumeWithoutNodePrerequisite: Rule = {
     ...WORKLOAD_KINDS,
     'PersistentVolume',
     'TalosMachineConfig, TalhelperConfig, TalosImageSchematic and Plan (Talos nodes; an upgrade.cattle.io Plan that upgrades with talosctl)',
+    'K3osConfig (a k3OS node configuration: its base image installs nfs-utils)',
     'NodePackageInstall (Ansible tasks or role variables, or a cloud-init cloud-config, that install the NFS client package)',
     'RkeClusterConfig (an RKE cluster.yml: the kubelet runs in the rancher/hyperkube container)',
   ],
@@ -49,11 +51,12 @@ export const nfsVolumeWithoutNodePrerequisite: Rule = {
     'client in their kubelet image: with Talos node configuration in the input (a machine configuration, ' +
     'an Image Factory schematic, talhelper talconfig.yaml, or a system-upgrade-controller Plan that upgrades the nodes ' +
     'with talosctl), the volume is a warning, as only a node that ' +
-    "is not Talos would fail. So it is where the input prepares nodes itself: Ansible tasks (or an Ansible role's " +
+    'is not Talos would fail. So it is with a k3OS node configuration in the input (a `k3os:` section), as ' +
+    "k3OS's base image installs nfs-utils, and where the input prepares nodes itself: Ansible tasks (or an Ansible role's " +
     'package list) or a cloud-init cloud-config that install nfs-common, nfs-utils or nfs-client; the mount then ' +
     'fails only on a node they did not reach. So it is on an RKE cluster (its cluster.yml in the input): RKE runs ' +
     'the kubelet in the rancher/hyperkube container, whose image carries the NFS client. OpenShift and GKE nodes mount NFS with no install step: a volume whose directory ' +
-    'holds OpenShift objects (a Route, a DeploymentConfig, an *.openshift.io API) or GKE ones (a cloud.google.com ' +
+    'holds OpenShift objects (a Route, a DeploymentConfig, an *.openshift.io API, a ClusterRole of apiVersion v1) or GKE ones (a cloud.google.com ' +
     'BackendConfig, a *.gke.io ManagedCertificate) is a warning too, and so is one whose directories are named for ' +
     'minikube, whose node images ship the client. The error sits where the volume is written: an inline nfs volume of a pod ' +
     'template, or an in-tree NFS PersistentVolume (one affinity there covers every pod using it). A workload ' +
@@ -146,7 +149,8 @@ export const nfsVolumeWithoutNodePrerequisite: Rule = {
 
 /**
  * A warning for every in-tree NFS volume when the input says its nodes have the NFS client: they run
- * Talos, whose kubelet image carries it, or the input's own node preparation installs it. The mount
+ * Talos, whose kubelet image carries it, or k3OS, whose base image does, or the input's own node
+ * preparation installs it. The mount
  * then fails only on a node that is not so; no severity without either.
  */
 function preparedNodesGrade(context: RuleContext): NfsClientGrade {
@@ -157,6 +161,14 @@ function preparedNodesGrade(context: RuleContext): NfsClientGrade {
       note:
         ` The input configures Talos nodes (${describeSource(talos)}), whose kubelet image carries the NFS ` +
         'client: the mount fails only on a node that is not Talos.',
+    };
+  const k3os = k3osNodeConfiguration(context.index);
+  if (k3os)
+    return {
+      severity: 'warning',
+      note:
+        ` The input configures k3OS nodes (${describeSource(k3os)}), whose base image installs the NFS client ` +
+        '(nfs-utils): the mount fails only on a node that is not k3OS.',
     };
   const install = nfsClientInstall(context.index);
   if (install)
@@ -184,7 +196,7 @@ function rkeGrade(context: RuleContext, object: IndexedObject): NfsClientGrade |
   };
 }
 
-/** How certain a missing node prerequisite is: a warning, with a note saying why, when the nodes run Talos, are prepared by the input, or run OpenShift, GKE or minikube. */
+/** How certain a missing node prerequisite is: a warning, with a note saying why, when the nodes run Talos or k3OS, are prepared by the input, or run OpenShift, GKE or minikube. */
 interface NfsClientGrade {
   readonly severity?: 'warning';
   readonly note: string;

@@ -4,6 +4,7 @@ import { IndexedObject, ObjectIndex, directoryOf } from '../../object-index';
 import { declaredNfsProvisionerNames } from './declared-nfs-provisioners';
 import { NODE_PACKAGE_INSTALL_KIND } from '../../node-package-installs';
 import { RKE_CLUSTER_CONFIG_KIND } from '../../rke-cluster-config';
+import { K3OS_CONFIG_KIND } from '../../k3os-config';
 import { inProject, projectOfSetup } from '../../cluster-config-scope';
 import {
   TALHELPER_CONFIG_KIND,
@@ -29,6 +30,15 @@ export function talosNodeConfiguration(index: ObjectIndex): IndexedObject | unde
     index.ofKind(TALOS_IMAGE_SCHEMATIC_KIND)[0] ??
     index.ofKind('Plan').find(upgradesTalos)
   );
+}
+
+/**
+ * A k3OS node configuration in the input: the cluster's nodes run k3OS, whose base image installs
+ * nfs-utils (rancher/k3os images/00-base/Dockerfile), so an in-tree NFS mount fails only on a node
+ * that is not k3OS. Undefined without one.
+ */
+export function k3osNodeConfiguration(index: ObjectIndex): IndexedObject | undefined {
+  return index.ofKind(K3OS_CONFIG_KIND)[0];
 }
 
 /**
@@ -78,19 +88,25 @@ function upgradesTalos(plan: IndexedObject): boolean {
 /** Kinds only OpenShift serves, which OpenShift 3 manifests write with apiVersion v1. */
 const OPENSHIFT_KINDS = new Set(['DeploymentConfig', 'Route', 'ImageStream', 'BuildConfig']);
 
+/** RBAC kinds that only OpenShift 3 served with apiVersion v1 (external-storage's `openshift-clusterrole.yaml`). */
+const OPENSHIFT_V1_RBAC_KINDS = new Set(['ClusterRole', 'Role', 'ClusterRoleBinding', 'RoleBinding']);
+
 /** A managed platform whose nodes mount NFS with no install step, and why ballast believes so. */
 export type NfsReadyPlatform = 'OpenShift' | 'GKE';
 
 /**
  * The platform an object's apiVersion and kind belong to, when its nodes carry the NFS client:
- * OpenShift (an `*.openshift.io` API, or a DeploymentConfig, Route, ImageStream or BuildConfig;
- * OpenShift's "Persistent storage using NFS": a server and an export path are all a volume needs), or
+ * OpenShift (an `*.openshift.io` API, a DeploymentConfig, Route, ImageStream or BuildConfig, or an
+ * RBAC kind written with apiVersion v1; OpenShift's "Persistent storage using NFS": a server and an
+ * export path are all a volume needs), or
  * GKE (its own APIs: `cloud.google.com` BackendConfig, `*.gke.io` ManagedCertificate; GKE's node
  * images mount Filestore shares as in-tree nfs volumes, as Google's Filestore guides do).
  */
 function platformOf(object: IndexedObject): NfsReadyPlatform | undefined {
   const apiVersion = object.ref.apiVersion ?? '';
   if (/\.openshift\.io\//.test(apiVersion) || OPENSHIFT_KINDS.has(object.ref.kind ?? '')) return 'OpenShift';
+  // OpenShift 3 served its RBAC kinds in the legacy v1 API too; Kubernetes never did.
+  if (apiVersion === 'v1' && OPENSHIFT_V1_RBAC_KINDS.has(object.ref.kind ?? '')) return 'OpenShift';
   if (/^cloud\.google\.com\/|\.gke\.io\//.test(apiVersion)) return 'GKE';
   return undefined;
 }

@@ -61,7 +61,11 @@ const ROOK_FLEX_DRIVER = /^ceph\.rook\.io\/./;
 
 /** The RBD flavour a StorageClass provisions, if any. */
 export function rbdKindOfStorageClass(storageClass: IndexedObject | undefined): RbdKind | undefined {
-  const provisioner = asString(storageClass?.raw.provisioner);
+  return rbdKindOfProvisioner(asString(storageClass?.raw.provisioner));
+}
+
+/** The RBD flavour a provisioner creates, if any (a class's, or the one a Helm release's values give it). */
+export function rbdKindOfProvisioner(provisioner: string | undefined): RbdKind | undefined {
   if (isRbdCsiDriver(provisioner)) return 'ceph-csi';
   if (provisioner === RBD_CSI_V0_DRIVER) return 'ceph-csi-v0';
   if (provisioner === ROOK_FLEX_RBD_PROVISIONER) return 'rook-flex';

@@ -2,8 +2,16 @@ import { STORAGE_KINDS } from '../scopes';
 import { JsonRecord, asString, asStringList, getRecord } from '../../json';
 import { ObjectIndex } from '../../object-index';
 import { Rule } from '../../rule';
-import { RBD_KIND_NAMES, RbdKind, rbdKindOfStorageClass, rbdKindOfVolume } from './ceph';
-import { ClaimSpecLocation, claimSpecs, defaultStorageClass, storageClassOfSpec } from './claims';
+import { RBD_KIND_NAMES, RbdKind, rbdKindOfProvisioner, rbdKindOfStorageClass, rbdKindOfVolume } from './ceph';
+import {
+  ClaimSpecLocation,
+  claimSpecs,
+  defaultStorageClass,
+  defaultStorageClasses,
+  storageClassOfSpec,
+} from './claims';
+import { ReleasedStorageClass, releasedStorageClasses } from '../../helm-release-storage-classes';
+import { storageClassNameOf } from '../../storage-class-name';
 import { NODE_LOSS_RECOVERY } from './recovery';
 
 /**
@@ -34,6 +42,18 @@ function bindsToExistingVolume(index: ObjectIndex, location: ClaimSpecLocation):
   if (location.object && index.volumeForClaim(location.object)) return true;
   if (asString(location.spec.volumeName)) return true;
   return index.unclaimedVolumeFor(location.spec, location.owner, location.annotations) !== undefined;
+}
+
+/**
+ * The StorageClass a Helm release of the input installs for a claim the input holds no class object
+ * for: the class it names, or, naming none, the one default the input declares.
+ */
+function releasedClassOf(index: ObjectIndex, location: ClaimSpecLocation): ReleasedStorageClass | undefined {
+  const named = storageClassNameOf(location.spec, location.annotations);
+  const defaults = defaultStorageClasses(index);
+  const className = named ?? (defaults.length === 1 ? defaults[0]?.name : undefined);
+  if (className === undefined || className === '') return undefined;
+  return releasedStorageClasses(index).find((released) => released.name === className);
 }
 
 export const multiNodeAccessOnRbdFilesystem: Rule = {
@@ -94,15 +114,21 @@ export const multiNodeAccessOnRbdFilesystem: Rule = {
     for (const location of claimSpecs(context.index)) {
       if (bindsToExistingVolume(context.index, location)) continue;
       const storageClass = storageClassOfSpec(context.index, location, fallbackClass);
-      const kind = rbdKindOfStorageClass(storageClass);
+      // A class no object of the input holds may be one a Helm release installs (rook-ceph-cluster's ceph-block).
+      const released = storageClass ? undefined : releasedClassOf(context.index, location);
+      const kind = storageClass ? rbdKindOfStorageClass(storageClass) : rbdKindOfProvisioner(released?.provisioner);
       if (!kind) continue;
       const modes = refusedModes(kind, location.spec);
       if (modes.length === 0) continue;
+      const className = storageClass?.ref.name ?? released?.name ?? '';
+      const installedBy = released
+        ? `, installed by ${released.release.ref.kind ?? 'release'} ${released.release.ref.name ?? ''},`
+        : '';
       context.report(location.owner, {
         path: `${location.path}.accessModes`,
         message:
           `${location.owner.ref.kind} ${location.owner.ref.name ?? ''} asks StorageClass ` +
-          `${storageClass?.ref.name ?? ''} (RBD) for a filesystem volume with ${modes.join(', ')}: an RBD ` +
+          `${className}${installedBy} (RBD) for a filesystem volume with ${modes.join(', ')}: an RBD ` +
           'filesystem is single-node, and ceph-csi refuses to provision it ("multi node access modes are ' +
           'only supported on rbd block type volumes").',
       });

@@ -157,4 +157,46 @@ describe(RULE, () => {
     // Their parameters are not ceph-csi 1.x's: the missing-parameter rule leaves both classes alone.
     expect(ruleHits([v0Class, flexClass], 'rbd-storage-class-missing-parameters')).toEqual([]);
   });
+
+  // h3mmy/bloopySphere (held-out-361): cluster/core/rook-ceph/rook-ceph/cluster/helm-release.yaml, a
+  // Flux HelmRelease of the rook-ceph-cluster chart whose block pool's class is ceph-block (the
+  // default); cluster/apps/database/redis/config-pvc.yaml asks it for ReadWriteOnce and ReadWriteMany.
+  describe('a class a Helm release of rook-ceph-cluster installs', () => {
+    const rookRelease = (values: Record<string, unknown>) => ({
+      apiVersion: 'helm.toolkit.fluxcd.io/v2',
+      kind: 'HelmRelease',
+      metadata: { name: 'rook-ceph-cluster', namespace: 'rook-ceph' },
+      spec: {
+        chart: { spec: { chart: 'rook-ceph-cluster', sourceRef: { kind: 'HelmRepository', name: 'rook-ceph' } } },
+        values,
+      },
+    });
+    const blockPool = (storageClass: Record<string, unknown>) => ({
+      cephBlockPools: [{ name: 'ceph-blockpool', spec: { replicated: { size: 3 } }, storageClass }],
+    });
+    const bothModes = (storageClassName?: string) =>
+      claim('redis-config-v1', {
+        accessModes: ['ReadWriteOnce', 'ReadWriteMany'],
+        ...(storageClassName === undefined ? {} : { storageClassName }),
+      });
+    const hits = (...objects: unknown[]) => ruleHits(objects, RULE).map((hit) => [hit.name, hit.path, hit.severity]);
+
+    test('real world: a claim of its RBD class, named or as the default, asking ReadWriteMany is refused', () => {
+      const release = rookRelease(blockPool({ enabled: true, name: 'ceph-block', isDefault: true }));
+      expect(hits(release, bothModes('ceph-block'))).toEqual([['redis-config-v1', 'spec.accessModes', 'error']]);
+      expect(hits(release, bothModes())).toEqual([['redis-config-v1', 'spec.accessModes', 'error']]);
+      const message = findingsFor([release, bothModes('ceph-block')]).find((f) => f.rule === RULE)?.message;
+      expect(message).toContain('StorageClass ceph-block, installed by HelmRelease rook-ceph-cluster,');
+      // The chart's own values, when the release sets no pools, make the same class.
+      expect(hits(rookRelease({}), bothModes('ceph-block'))).toEqual([
+        ['redis-config-v1', 'spec.accessModes', 'error'],
+      ]);
+    });
+
+    test('its CephFS class, a pool whose class is not enabled, and a class of another name pass', () => {
+      expect(hits(rookRelease({}), bothModes('ceph-filesystem'))).toEqual([]);
+      expect(hits(rookRelease(blockPool({ name: 'ceph-block' })), bothModes('ceph-block'))).toEqual([]);
+      expect(hits(rookRelease(blockPool({ enabled: true, name: 'fast' })), bothModes('ceph-block'))).toEqual([]);
+    });
+  });
 });

@@ -157,6 +157,33 @@ describe(`${RULE}: a claim of an unknown default, in directories named for a sin
   });
 });
 
+// headlamp-k8s/headlamp e2e-tests/kubernetes-headlamp-ci.yaml (held-out-352): the CI's Deployment on a
+// class-less claim, its images never pulled (imagePullPolicy: Never) but loaded into the kind test
+// cluster by hand; a cluster that only runs side-loaded images is a local one, whose default is node-local.
+describe(`${RULE}: a claim of an unknown default, mounted by pods whose image is never pulled`, () => {
+  const sideLoaded = (pullPolicy: string, initPullPolicy?: string) => {
+    const pod = podSpec([claimVolume('data')]);
+    return workload('Deployment', 'web', {
+      ...pod,
+      containers: pod.containers.map((container) => ({ ...container, imagePullPolicy: pullPolicy })),
+      ...(initPullPolicy === undefined
+        ? {}
+        : { initContainers: [{ name: 'plugins', image: 'plugins:latest', imagePullPolicy: initPullPolicy }] }),
+    });
+  };
+  const at = (object: unknown) => deployedAt('e2e-tests/kubernetes-headlamp-ci.yaml').slice(0, 1).concat({ object });
+
+  test('real world: a Deployment whose images are loaded by hand: a warning naming the container, not an error', () => {
+    expectOne('warning', at(sideLoaded('Never')), 'container app never pulls its image', 'defaultStorageClass');
+    expectOne('warning', at(sideLoaded('Always', 'Never')), 'container plugins never pulls its image');
+  });
+
+  test('pulled images, or a default the input marks, still make it an error', () => {
+    expectOne('error', at(sideLoaded('IfNotPresent')), 'takes the cluster');
+    expectOne('error', [{ object: iscsiDefault }, ...at(sideLoaded('Never'))]);
+  });
+});
+
 // corbtastik/minikube-mania deployments/postgres/ (held-out-247): claims of class `standard`, which the
 // input does not hold, in a repository of minikube setups, whose default class of that name is its
 // node-local hostpath; GKE gives a persistent-disk class the same name, so a warning, not silence.
