@@ -15,8 +15,7 @@ import {
   nfsReadyPlatformBeside,
   podRequiresLabel,
   rkeClusterOver,
-  talosNodeConfiguration,
-  k3osNodeConfiguration,
+  nfsClientNodeOs,
   volumeRequiresLabel,
 } from './nfs-volumes';
 
@@ -150,25 +149,17 @@ export const nfsVolumeWithoutNodePrerequisite: Rule = {
 /**
  * A warning for every in-tree NFS volume when the input says its nodes have the NFS client: they run
  * Talos, whose kubelet image carries it, or k3OS, whose base image does, or the input's own node
- * preparation installs it. The mount
- * then fails only on a node that is not so; no severity without either.
+ * preparation installs it. The mount then fails only on a node that is not so; no severity without
+ * one of them.
  */
 function preparedNodesGrade(context: RuleContext): NfsClientGrade {
-  const talos = talosNodeConfiguration(context.index);
-  if (talos)
+  const nodeOs = nfsClientNodeOs(context.index);
+  if (nodeOs)
     return {
       severity: 'warning',
       note:
-        ` The input configures Talos nodes (${describeSource(talos)}), whose kubelet image carries the NFS ` +
-        'client: the mount fails only on a node that is not Talos.',
-    };
-  const k3os = k3osNodeConfiguration(context.index);
-  if (k3os)
-    return {
-      severity: 'warning',
-      note:
-        ` The input configures k3OS nodes (${describeSource(k3os)}), whose base image installs the NFS client ` +
-        '(nfs-utils): the mount fails only on a node that is not k3OS.',
+        ` The input configures ${nodeOs.os} nodes (${describeSource(nodeOs.object)}), ${nodeOs.carrier}: ` +
+        `the mount fails only on a node that is not ${nodeOs.os}.`,
     };
   const install = nfsClientInstall(context.index);
   if (install)

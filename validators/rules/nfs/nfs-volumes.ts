@@ -23,7 +23,7 @@ export const NFS_CSI_DRIVER = 'nfs.csi.k8s.io';
  * team", talos.dev storage guide), so an in-tree NFS mount fails only on a node that is not Talos.
  * Undefined without one.
  */
-export function talosNodeConfiguration(index: ObjectIndex): IndexedObject | undefined {
+function talosNodeConfiguration(index: ObjectIndex): IndexedObject | undefined {
   return (
     index.ofKind(TALOS_MACHINE_CONFIG_KIND)[0] ??
     index.ofKind(TALHELPER_CONFIG_KIND)[0] ??
@@ -33,12 +33,19 @@ export function talosNodeConfiguration(index: ObjectIndex): IndexedObject | unde
 }
 
 /**
- * A k3OS node configuration in the input: the cluster's nodes run k3OS, whose base image installs
- * nfs-utils (rancher/k3os images/00-base/Dockerfile), so an in-tree NFS mount fails only on a node
- * that is not k3OS. Undefined without one.
+ * The node operating system the input configures whose nodes carry the NFS client, with the
+ * configuration that says so and why: Talos (above), or k3OS, whose base image installs nfs-utils
+ * (rancher/k3os images/00-base/Dockerfile). An in-tree NFS mount then fails only on a node that
+ * runs something else. Undefined without either.
  */
-export function k3osNodeConfiguration(index: ObjectIndex): IndexedObject | undefined {
-  return index.ofKind(K3OS_CONFIG_KIND)[0];
+export function nfsClientNodeOs(
+  index: ObjectIndex,
+): { readonly os: string; readonly object: IndexedObject; readonly carrier: string } | undefined {
+  const talos = talosNodeConfiguration(index);
+  if (talos) return { os: 'Talos', object: talos, carrier: 'whose kubelet image carries the NFS client' };
+  const k3os = index.ofKind(K3OS_CONFIG_KIND)[0];
+  if (k3os) return { os: 'k3OS', object: k3os, carrier: 'whose base image installs the NFS client (nfs-utils)' };
+  return undefined;
 }
 
 /**

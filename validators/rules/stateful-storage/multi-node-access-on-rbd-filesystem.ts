@@ -3,15 +3,8 @@ import { JsonRecord, asString, asStringList, getRecord } from '../../json';
 import { ObjectIndex } from '../../object-index';
 import { Rule } from '../../rule';
 import { RBD_KIND_NAMES, RbdKind, rbdKindOfProvisioner, rbdKindOfStorageClass, rbdKindOfVolume } from './ceph';
-import {
-  ClaimSpecLocation,
-  claimSpecs,
-  defaultStorageClass,
-  defaultStorageClasses,
-  storageClassOfSpec,
-} from './claims';
-import { ReleasedStorageClass, releasedStorageClasses } from '../../helm-release-storage-classes';
-import { storageClassNameOf } from '../../storage-class-name';
+import { ClaimSpecLocation, claimSpecs, defaultStorageClasses, storageClassOf } from './claims';
+import { releasedStorageClasses } from '../../helm-release-storage-classes';
 import { NODE_LOSS_RECOVERY } from './recovery';
 
 /**
@@ -42,18 +35,6 @@ function bindsToExistingVolume(index: ObjectIndex, location: ClaimSpecLocation):
   if (location.object && index.volumeForClaim(location.object)) return true;
   if (asString(location.spec.volumeName)) return true;
   return index.unclaimedVolumeFor(location.spec, location.owner, location.annotations) !== undefined;
-}
-
-/**
- * The StorageClass a Helm release of the input installs for a claim the input holds no class object
- * for: the class it names, or, naming none, the one default the input declares.
- */
-function releasedClassOf(index: ObjectIndex, location: ClaimSpecLocation): ReleasedStorageClass | undefined {
-  const named = storageClassNameOf(location.spec, location.annotations);
-  const defaults = defaultStorageClasses(index);
-  const className = named ?? (defaults.length === 1 ? defaults[0]?.name : undefined);
-  if (className === undefined || className === '') return undefined;
-  return releasedStorageClasses(index).find((released) => released.name === className);
 }
 
 export const multiNodeAccessOnRbdFilesystem: Rule = {
@@ -110,12 +91,15 @@ export const multiNodeAccessOnRbdFilesystem: Rule = {
           'lies to the scheduler and lets two nodes mount (and corrupt) the same filesystem.',
       });
     }
-    const fallbackClass = defaultStorageClass(context.index);
+    const defaults = defaultStorageClasses(context.index);
     for (const location of claimSpecs(context.index)) {
       if (bindsToExistingVolume(context.index, location)) continue;
-      const storageClass = storageClassOfSpec(context.index, location, fallbackClass);
+      const { storageClass, className: named } = storageClassOf(context.index, location, defaults);
       // A class no object of the input holds may be one a Helm release installs (rook-ceph-cluster's ceph-block).
-      const released = storageClass ? undefined : releasedClassOf(context.index, location);
+      const released =
+        storageClass || named === undefined
+          ? undefined
+          : releasedStorageClasses(context.index).find((candidate) => candidate.name === named);
       const kind = storageClass ? rbdKindOfStorageClass(storageClass) : rbdKindOfProvisioner(released?.provisioner);
       if (!kind) continue;
       const modes = refusedModes(kind, location.spec);
