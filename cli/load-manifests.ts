@@ -643,7 +643,7 @@ const HELM_VALUES_FILE = /(?:^|[-_.])values(?:[-_.][^/\\]*)?\.ya?ml$/i;
 /** js-yaml's reason for a mapping that names a key twice. */
 const DUPLICATED_KEY = 'duplicated mapping key';
 /** The templates a file that does not parse may be, before it is rendered. */
-type TemplateKind = 'go' | 'envsubst' | 'placeholder' | 'ytt' | 'terraform';
+type TemplateKind = 'go' | 'envsubst' | 'placeholder' | 'ytt' | 'terraform' | 'erb';
 
 const TEMPLATES: Readonly<Record<TemplateKind, { readonly what: string; readonly fix: string }>> = {
   go: {
@@ -657,6 +657,10 @@ const TEMPLATES: Readonly<Record<TemplateKind, { readonly what: string; readonly
   terraform: {
     what: 'the file is a Terraform template: `%{ for }` or `%{ if }` directives choose what it renders',
     fix: 'Lint what `templatefile()` renders: write it out (a `local_file` resource, or `terraform console`) and lint that file.',
+  },
+  erb: {
+    what: 'the file is an ERB template: `<% ... %>` tags (Rails, Chef, Puppet) choose what it renders',
+    fix: 'Lint what the template renders to, e.g. `erb FILE | ballast lint -`.',
   },
   placeholder: {
     what: 'the file holds `@VARIABLE@` or `__VARIABLE__` placeholders that a build step fills in',
@@ -680,6 +684,7 @@ function templateKind(text: string): TemplateKind | undefined {
   if (text.includes('{{')) return 'go';
   if (YTT_CONTROL_LINE.test(text)) return 'ytt';
   if (TERRAFORM_DIRECTIVE.test(text)) return 'terraform';
+  if (ERB_TAG.test(text)) return 'erb';
   const envsubst = ENVSUBST_VARIABLE.test(text);
   if (!envsubst && !ANY_CASE_AT_PLACEHOLDER.test(text) && !UNDERSCORE_PLACEHOLDER.test(text)) return undefined;
   try {
@@ -709,6 +714,11 @@ const YTT_CONTROL_LINE = /^[ \t]*#@[ \t]*(?:if|elif|else|for|def|end)\b/m;
  * `%{ if ... }`. Like ytt's control lines, it leaves the raw file no manifest until rendered.
  */
 const TERRAFORM_DIRECTIVE = /%\{~?[ \t]*(?:for|endfor|if|else|endif)\b/;
+/**
+ * An ERB tag (Ruby's templates: Rails' config/database.yml, Chef and Puppet's EPP alike): `<% if %>`
+ * lines and `<%= ... %>` values, Ruby to ERB, which leave the raw file no YAML until rendered.
+ */
+const ERB_TAG = /<%[\s\S]*?%>/;
 
 // `@` cannot begin a plain YAML value, so a file with `@NAME@` placeholders (placeholders.ts) does
 // not parse until filled. Here lower case counts too (`name: @pvc@`, openebs/performance-benchmark's

@@ -84,7 +84,8 @@ function ansibleTaskPackages(tasks: readonly unknown[], depth = 0): string[] {
 /**
  * The names a package task installs: its `name` (or `pkg`) as a string, a comma-separated string or
  * a list, or the free-form `name=nfs-common state=present`; a `{{ item }}` name takes the task's
- * `loop` or `with_items` list.
+ * `loop` or `with_items` list, and a name that is one variable (`{{ packages }}`) the list the
+ * task's own `vars` give it, as Ansible's package modules document.
  */
 function packageNames(task: JsonRecord, moduleArguments: unknown): readonly unknown[] {
   const free = asString(moduleArguments);
@@ -94,6 +95,11 @@ function packageNames(task: JsonRecord, moduleArguments: unknown): readonly unkn
   const text = asString(names);
   if (text !== undefined && /\{\{\s*item\s*\}\}/.test(text))
     return [...asArray(task.loop), ...asArray(task.with_items)];
+  const variable = text === undefined ? undefined : /^\{\{\s*([A-Za-z_]\w*)\s*\}\}$/.exec(text.trim())?.[1];
+  if (variable !== undefined) {
+    const value = asRecord(task.vars)?.[variable];
+    return asString(value)?.split(',') ?? asArray(value);
+  }
   return text !== undefined ? text.split(',') : asArray(names);
 }
 

@@ -105,6 +105,8 @@ export class ObjectIndex {
   private readonly offeringVolumes = new Map<string, IndexedObject[]>();
   /** Which claim beside it takes each unclaimed volume, and the inverse: built on the first lookup (`reservations`). */
   private reserved?: VolumeReservations;
+  /** The volume each claim looked up binds to (`volumeForClaim`), kept once found. */
+  private readonly boundVolumes = new Map<IndexedObject, IndexedObject | undefined>();
   private readonly grantsBySubject = new Map<string, RoleGrant[]>();
   private readonly grantsBySubjectName = new Map<string, RoleGrant[]>();
   private readonly bindingsByRole = new Map<string, IndexedObject[]>();
@@ -202,6 +204,14 @@ export class ObjectIndex {
    * has one.
    */
   public volumeForClaim(claim: IndexedObject): IndexedObject | undefined {
+    // Several rules ask for the volume of the same claims: found once per claim.
+    if (this.boundVolumes.has(claim)) return this.boundVolumes.get(claim);
+    const volume = this.findVolumeForClaim(claim);
+    this.boundVolumes.set(claim, volume);
+    return volume;
+  }
+
+  private findVolumeForClaim(claim: IndexedObject): IndexedObject | undefined {
     const spec = getRecord(claim.raw, 'spec');
     const volumeName = asString(spec?.volumeName);
     if (volumeName !== undefined) {
@@ -385,7 +395,7 @@ export class ObjectIndex {
     else
       for (const custom of customResourcePodSpecs(object.raw)) this.podTemplateList.push({ owner: object, ...custom });
 
-    if (kind === 'PersistentVolume') {
+    if (kind === 'PersistentVolume' && !refusedLocalVolume(object.raw)) {
       const claimRef = getRecord(object.raw, 'spec', 'claimRef');
       const claimName = asString(claimRef?.name);
       if (claimName !== undefined) {
@@ -428,6 +438,16 @@ export class ObjectIndex {
       }
     }
   }
+}
+
+/**
+ * A `local` PersistentVolume without nodeAffinity, which the API server refuses ("Local volume
+ * requires node affinity"): it never exists, so no claim binds it (DataShades/ckan-kubernetes: its
+ * claim of class gp2 gets an EBS disk instead).
+ */
+function refusedLocalVolume(volume: JsonRecord): boolean {
+  const spec = getRecord(volume, 'spec');
+  return asRecord(spec?.local) !== undefined && getRecord(spec, 'nodeAffinity', 'required') === undefined;
 }
 
 function appendTo(map: Map<string, IndexedObject[]>, mapKey: string, object: IndexedObject): void {

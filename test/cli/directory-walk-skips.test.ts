@@ -329,6 +329,26 @@ describe('ballast lint <directory>: what a real repository holds besides manifes
     ]);
   });
 
+  // ElixirTeSS/TeSS config/database.yml (held-out-405): Rails' database configuration, whose `<% %>`
+  // lines choose the environments ERB renders.
+  test('real world: an ERB template (`<% %>` tags) is skipped in a walk, and said to be one when named', () => {
+    const template = [
+      'default: &default',
+      '  adapter: postgresql',
+      '  pool: <%= ENV.fetch("RAILS_MAX_THREADS") { 5 } %>',
+      '',
+      '<% if Rails.env.production? %>',
+      'production:',
+      '  <<: *default',
+      '<% end %>',
+      '',
+    ].join('\n');
+    const named = skippedInWalkAndNamed('config/database.yml', template);
+    expect(named.map((f) => [f.rule, f.fix])).toEqual([
+      ['yaml-syntax-error', 'Lint what the template renders to, e.g. `erb FILE | ballast lint -`.'],
+    ]);
+  });
+
   // vmware-tanzu/tanzu-framework packages/readiness/bundle/config/upstream (held-out-138): a ytt
   // template whose `#@ if` and `#@ else:` branches each write `tolerations`; ytt renders one of them.
   test('real world: a ytt template whose branches write a key twice is skipped in a walk, and its repeated key reported when named', () => {

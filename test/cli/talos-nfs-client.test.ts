@@ -313,6 +313,24 @@ spec:
     expect(severities('v1')).toEqual([['spec.template.spec.volumes[0].nfs', 'warning']]);
     expect(severities('rbac.authorization.k8s.io/v1')).toEqual([['spec.template.spec.volumes[0].nfs', 'error']]);
   });
+
+  // adfinis/openshift-etcd-backup backup-rbac.yaml (held-out-383): a Role whose one rule is `use` of
+  // the privileged SecurityContextConstraints, beside the backup's NFS PersistentVolume.
+  test('real world: a Role granting only on OpenShift APIs is OpenShift; one that also grants on core is not', () => {
+    // One rule per API group given ("" is core).
+    const role = (groups: string[]) =>
+      `apiVersion: rbac.authorization.k8s.io/v1\nkind: Role\nmetadata: {name: use-privileged-scc}\nrules:\n` +
+      groups
+        .map((group) => `  - apiGroups: ["${group}"]\n    resources: [securitycontextconstraints]\n    verbs: [use]\n`)
+        .join('');
+    const severities = (groups: string[]) =>
+      nfsFindings({ 'deployment.yaml': PROVISIONER, 'backup-rbac.yaml': role(groups) }).map((finding) => [
+        finding.path,
+        finding.severity,
+      ]);
+    expect(severities(['security.openshift.io'])).toEqual([['spec.template.spec.volumes[0].nfs', 'warning']]);
+    expect(severities(['security.openshift.io', ''])).toEqual([['spec.template.spec.volumes[0].nfs', 'error']]);
+  });
 });
 
 // PeterPhan2005/Devops-final-project k8s/nfs-pv.yaml (held-out-225): an in-tree NFS PersistentVolume

@@ -118,6 +118,10 @@ export const objectWithoutType: Rule = {
       // `piVersion: v1` beside a kind (or a kind misspelt beside an apiVersion) is a Kubernetes
       // object with a typo, whatever its kind.
       const misspelt = misspeltTypeKey(object.raw, missing);
+      // Go's encoding/json matches keys whatever their case, so a tool reading its own kind accepts
+      // `apiversion` (operator-sdk's scorecard config.yaml, `kind: Configuration`): a typo only on a
+      // kind Kubernetes serves, which kubectl reads case for case.
+      if (missing === 'apiVersion' && misspelt?.toLowerCase() === 'apiversion' && !isBuiltInKind(kind)) continue;
       if (misspelt === undefined) {
         // An apiVersion alone is a Kubernetes object only with object metadata (Chart.yaml and
         // clusterctl's metadata.yaml carry an apiVersion and nothing of an object), and only in

@@ -55,7 +55,7 @@ export const nfsVolumeWithoutNodePrerequisite: Rule = {
     'package list) or a cloud-init cloud-config that install nfs-common, nfs-utils or nfs-client; the mount then ' +
     'fails only on a node they did not reach. So it is on an RKE cluster (its cluster.yml in the input): RKE runs ' +
     'the kubelet in the rancher/hyperkube container, whose image carries the NFS client. OpenShift and GKE nodes mount NFS with no install step: a volume whose directory ' +
-    'holds OpenShift objects (a Route, a DeploymentConfig, an *.openshift.io API, a ClusterRole of apiVersion v1) or GKE ones (a cloud.google.com ' +
+    'holds OpenShift objects (a Route, a DeploymentConfig, an *.openshift.io API, a ClusterRole of apiVersion v1, a Role that grants only on OpenShift APIs) or GKE ones (a cloud.google.com ' +
     'BackendConfig, a *.gke.io ManagedCertificate) is a warning too, and so is one whose directories are named for ' +
     'minikube, whose node images ship the client. The error sits where the volume is written: an inline nfs volume of a pod ' +
     'template, or an in-tree NFS PersistentVolume (one affinity there covers every pod using it). A workload ' +

