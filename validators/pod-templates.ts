@@ -1,4 +1,4 @@
-import { JsonRecord, asRecord, getRecord } from './json';
+import { JsonRecord, asRecord, getRecord, isRecord } from './json';
 import { fieldPath } from './field-path';
 
 /**
@@ -83,6 +83,36 @@ export function customResourcePodSpecs(object: JsonRecord): PodSpecLocation[] {
       if (!POD_TEMPLATE_KEYS.includes(key)) search(child, [...path, key], depth + 1);
   };
   search(object.spec, ['spec'], 0);
+  return found;
+}
+
+/** The fields of a pod spec that list containers. */
+export type ContainerList = 'initContainers' | 'containers' | 'ephemeralContainers';
+
+/** A container of a pod spec, with the list that holds it and its index there (for field paths). */
+export interface PodContainer {
+  readonly container: JsonRecord;
+  readonly list: ContainerList;
+  readonly position: number;
+}
+
+/**
+ * The containers of a pod spec, init containers first as the kubelet starts them; entries that are
+ * not objects are passed over, but keep their place in `position`. Ephemeral containers (`kubectl
+ * debug`) only with `withEphemeral`: they mount volumes, but run no component and no kubelet.
+ */
+export function podContainers(spec: JsonRecord, withEphemeral = false): PodContainer[] {
+  const lists: ContainerList[] = withEphemeral
+    ? ['initContainers', 'containers', 'ephemeralContainers']
+    : ['initContainers', 'containers'];
+  const found: PodContainer[] = [];
+  for (const list of lists) {
+    const items = spec[list];
+    if (!Array.isArray(items)) continue;
+    items.forEach((container, position) => {
+      if (isRecord(container)) found.push({ container, list, position });
+    });
+  }
   return found;
 }
 

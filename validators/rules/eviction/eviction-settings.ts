@@ -12,7 +12,7 @@ import { fieldPath } from '../../field-path';
 import { embeddedYamlDocuments } from '../../embedded-yaml';
 import { JsonRecord, asArray, asRecord, asString, getRecord } from '../../json';
 import { IndexedObject, ObjectIndex } from '../../object-index';
-import { commandLineMentions } from '../../pod-templates';
+import { commandLineMentions, podContainers } from '../../pod-templates';
 import { isSystemdUnitText, parseSystemdDropIn, splitWords } from '../../systemd-drop-in';
 import { CommandWord, isKubeletBinary } from './kubelet-flags';
 import { kubeadmKubeletArgs } from './kubeadm-kubelet-args';
@@ -47,24 +47,21 @@ function collectEvictionSettingsViews(index: ObjectIndex): readonly EvictionSett
       });
   }
   for (const template of index.podTemplates()) {
-    for (const key of ['initContainers', 'containers']) {
-      asArray(template.spec[key]).forEach((container, position) => {
-        const record = asRecord(container);
-        // Only a container that runs the kubelet configures eviction, and the binary's name is a
-        // substring of its command or args: most containers are passed over unsplit.
-        if (!record || !commandLineMentions(record, 'kubelet')) return;
-        const base = `${template.path}.${key}[${position}]`;
-        const words = [
-          ...asArray(record.command).map((text, i) => ({ text, path: `${base}.command[${i}]` })),
-          ...asArray(record.args).map((text, i) => ({ text, path: `${base}.args[${i}]` })),
-        ].filter((word): word is CommandWord => typeof word.text === 'string');
-        const view = fromKubeletCommand(
-          template.owner,
-          `container ${asString(record.name) ?? position}`,
-          kubeletArguments(words),
-        );
-        if (view) views.push(view);
-      });
+    for (const { container, list, position } of podContainers(template.spec)) {
+      // Only a container that runs the kubelet configures eviction, and the binary's name is a
+      // substring of its command or args: most containers are passed over unsplit.
+      if (!commandLineMentions(container, 'kubelet')) continue;
+      const base = `${template.path}.${list}[${position}]`;
+      const words = [
+        ...asArray(container.command).map((text, i) => ({ text, path: `${base}.command[${i}]` })),
+        ...asArray(container.args).map((text, i) => ({ text, path: `${base}.args[${i}]` })),
+      ].filter((word): word is CommandWord => typeof word.text === 'string');
+      const view = fromKubeletCommand(
+        template.owner,
+        `container ${asString(container.name) ?? position}`,
+        kubeletArguments(words),
+      );
+      if (view) views.push(view);
     }
   }
   for (const dropIn of index.ofKind('SystemdDropIn')) {

@@ -1,6 +1,6 @@
-import { asArray, asString, getRecord, isRecord } from '../../json';
+import { asArray, asString, getRecord } from '../../json';
 import { IndexedObject, ObjectIndex, PodTemplate, sameNamespace } from '../../object-index';
-import { commandLineMentions } from '../../pod-templates';
+import { commandLineMentions, podContainers } from '../../pod-templates';
 
 /** `--config` or `--config=FILE`, the flag by which a Kubernetes component reads its configuration file. */
 const CONFIG_FLAG = /^['"]?--config(?:=|['"]?$)/;
@@ -62,16 +62,13 @@ function configMapMounts(index: ObjectIndex): ReadonlyMap<string, ConfigMapMount
 }
 
 function passesConfigFlag(template: PodTemplate): boolean {
-  return ['initContainers', 'containers'].some((list) =>
-    asArray(template.spec[list]).some(
-      (container) =>
-        isRecord(container) &&
-        commandLineMentions(container, '--config') &&
-        [container.command, container.args].some((items) =>
-          asArray(items).some(
-            (item) => typeof item === 'string' && item.split(/\s+/).some((word) => CONFIG_FLAG.test(word)),
-          ),
+  return podContainers(template.spec).some(
+    ({ container }) =>
+      commandLineMentions(container, '--config') &&
+      [container.command, container.args].some((items) =>
+        asArray(items).some(
+          (item) => typeof item === 'string' && item.split(/\s+/).some((word) => CONFIG_FLAG.test(word)),
         ),
-    ),
+      ),
   );
 }

@@ -1,9 +1,9 @@
 import { ComponentImage, componentImage } from '../../component-image';
 import { embeddedYamlDocuments } from '../../embedded-yaml';
 import { fieldPath } from '../../field-path';
-import { JsonRecord, asArray, asRecord, asString, getRecord, isRecord, ownEntry } from '../../json';
+import { JsonRecord, asArray, asRecord, asString, getRecord, ownEntry } from '../../json';
 import { IndexedObject, ObjectIndex, PodTemplate } from '../../object-index';
-import { commandLineMentions } from '../../pod-templates';
+import { commandLineMentions, podContainers } from '../../pod-templates';
 import { mayConfigureAComponent } from './config-map-consumers';
 
 /** One setting as written: its value and the field path of the text that holds it. */
@@ -246,33 +246,30 @@ function containerTokens(container: JsonRecord, containerPath: string): Token[] 
 
 function flagSettings(template: PodTemplate): LeaderElectionSettings[] {
   const result: LeaderElectionSettings[] = [];
-  for (const list of ['initContainers', 'containers']) {
-    asArray(template.spec[list]).forEach((container, position) => {
-      if (!isRecord(container)) return;
-      const image = asString(container.image) ?? '';
-      // Every flag read here contains "leader-elect", and only control-plane images elect a leader
-      // without one: most containers can be passed over without splitting their command lines.
-      if (!commandLineMentions(container, 'leader-elect') && !electingComponentImage(image)) return;
-      const containerPath = `${template.path}.${list}[${position}]`;
-      const tokens = containerTokens(container, containerPath);
-      const settings = settingsFromTokens(tokens);
-      const imageDefault = imageDefaultLock(image, tokens, settings);
-      if (Object.keys(settings).length === 0 && !imageDefault) return;
-      result.push({
-        owner: template.owner,
-        description: `container ${asString(container.name) ?? `#${position}`} of ${template.owner.ref.kind} ${describeName(template.owner)}`,
-        origin: 'flags',
-        podTemplate: template,
-        image,
-        ...(tokens.some((token) => /^--?kubeconfig(=.+)?$/.test(token.text)) ? { usesKubeconfig: true } : {}),
-        ...settings,
-        ...(imageDefault
-          ? {
-              resourceLock: { value: imageDefault.lock, path: `${containerPath}.image` },
-              resourceLockDefaultOf: { which: imageDefault.which, remedy: imageDefault.remedy },
-            }
-          : {}),
-      });
+  for (const { container, list, position } of podContainers(template.spec)) {
+    const image = asString(container.image) ?? '';
+    // Every flag read here contains "leader-elect", and only control-plane images elect a leader
+    // without one: most containers can be passed over without splitting their command lines.
+    if (!commandLineMentions(container, 'leader-elect') && !electingComponentImage(image)) continue;
+    const containerPath = `${template.path}.${list}[${position}]`;
+    const tokens = containerTokens(container, containerPath);
+    const settings = settingsFromTokens(tokens);
+    const imageDefault = imageDefaultLock(image, tokens, settings);
+    if (Object.keys(settings).length === 0 && !imageDefault) continue;
+    result.push({
+      owner: template.owner,
+      description: `container ${asString(container.name) ?? `#${position}`} of ${template.owner.ref.kind} ${describeName(template.owner)}`,
+      origin: 'flags',
+      podTemplate: template,
+      image,
+      ...(tokens.some((token) => /^--?kubeconfig(=.+)?$/.test(token.text)) ? { usesKubeconfig: true } : {}),
+      ...settings,
+      ...(imageDefault
+        ? {
+            resourceLock: { value: imageDefault.lock, path: `${containerPath}.image` },
+            resourceLockDefaultOf: { which: imageDefault.which, remedy: imageDefault.remedy },
+          }
+        : {}),
     });
   }
   return result;

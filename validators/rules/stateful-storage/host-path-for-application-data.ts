@@ -1,6 +1,7 @@
 import { WORKLOAD_KINDS } from '../scopes';
 import { JsonRecord, asArray, asString, getRecord } from '../../json';
 import { IndexedObject } from '../../object-index';
+import { podContainers } from '../../pod-templates';
 import { Rule, RuleContext } from '../../rule';
 import { hostnameOfTerms, pinnedNodeOfPod } from './node-pinning';
 
@@ -98,10 +99,9 @@ function isNodeAgent(owner: IndexedObject, podSpec: JsonRecord): boolean {
 
 /** Whether the pod shares mounts with the kubelet: a Bidirectional mount, or the kubelet's own directory. */
 function mountsKubeletState(podSpec: JsonRecord): boolean {
-  const bidirectional = containersOf(podSpec).some((container) =>
-    asArray(getRecord(container)?.volumeMounts).some(
-      (mount) => asString(getRecord(mount)?.mountPropagation) === 'Bidirectional',
-    ),
+  // Every container that can mount the pod's volumes: ephemeral ones (`kubectl debug`) too.
+  const bidirectional = podContainers(podSpec, true).some(({ container }) =>
+    asArray(container.volumeMounts).some((mount) => asString(getRecord(mount)?.mountPropagation) === 'Bidirectional'),
   );
   return (
     bidirectional ||
@@ -111,11 +111,6 @@ function mountsKubeletState(podSpec: JsonRecord): boolean {
   );
 }
 
-/** Every container of a pod that can mount its volumes: ephemeral ones (`kubectl debug`) too. */
-function containersOf(podSpec: JsonRecord): unknown[] {
-  return [...asArray(podSpec.containers), ...asArray(podSpec.initContainers), ...asArray(podSpec.ephemeralContainers)];
-}
-
 /**
  * The names of the volumes some container mounts writable. A volume no container mounts holds no
  * data (a leftover of an edit, a mount commented out); in a pod spec without containers (a fragment
@@ -123,8 +118,9 @@ function containersOf(podSpec: JsonRecord): unknown[] {
  */
 function writableVolumes(podSpec: JsonRecord): Set<string> {
   const mounted = new Map<string, boolean>();
-  for (const container of containersOf(podSpec)) {
-    for (const mount of asArray(getRecord(container)?.volumeMounts)) {
+  const containers = podContainers(podSpec, true);
+  for (const { container } of containers) {
+    for (const mount of asArray(container.volumeMounts)) {
       const name = asString(getRecord(mount)?.name);
       if (name === undefined) continue;
       mounted.set(name, (mounted.get(name) ?? false) || getRecord(mount)?.readOnly !== true);
@@ -133,7 +129,7 @@ function writableVolumes(podSpec: JsonRecord): Set<string> {
   const writable = new Set<string>();
   for (const volume of asArray(podSpec.volumes)) {
     const name = asString(getRecord(volume)?.name) ?? '';
-    if (mounted.get(name) ?? containersOf(podSpec).length === 0) writable.add(name);
+    if (mounted.get(name) ?? containers.length === 0) writable.add(name);
   }
   return writable;
 }

@@ -1,5 +1,6 @@
-import { asArray, asString, getRecord } from '../../json';
+import { asString } from '../../json';
 import { IndexedObject, ObjectIndex, directoryOf } from '../../object-index';
+import { podContainers } from '../../pod-templates';
 
 /** A container that never pulls its image (`imagePullPolicy: Never`), and the workload it belongs to. */
 export interface SideLoadedImage {
@@ -42,9 +43,9 @@ function sideLoadedImages(index: ObjectIndex): SideLoadedImages {
 }
 
 function neverPulledContainer(spec: Record<string, unknown>): string | undefined {
-  for (const container of [...asArray(spec.initContainers), ...asArray(spec.containers)]) {
-    const record = getRecord(container);
-    if (asString(record?.imagePullPolicy) === 'Never') return asString(record?.name) ?? asString(record?.image) ?? '';
+  for (const { container } of podContainers(spec)) {
+    if (asString(container.imagePullPolicy) === 'Never')
+      return asString(container.name) ?? asString(container.image) ?? '';
   }
   return undefined;
 }
