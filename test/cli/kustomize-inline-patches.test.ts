@@ -128,3 +128,85 @@ patches:
     }
   });
 });
+
+describe('ballast lint DIR: an overlay that patches a base claim inline', () => {
+  // AbeYuki/redmine-k8s (held-out-438), cut down: the base claim is ReadWriteMany; the prod overlay
+  // patches it to ReadWriteOnce on Longhorn under the base's rolling MariaDB Deployment.
+  const tree = (accessMode: string) => ({
+    'base/kustomization.yaml': 'resources: [deployment-backend-db01.yaml]\n',
+    'base/deployment-backend-db01.yaml': `apiVersion: v1
+kind: PersistentVolumeClaim
+metadata:
+  name: backend-db01
+spec:
+  resources:
+    requests:
+      storage: 3Gi
+  accessModes:
+    - ReadWriteMany
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: backend-db01
+spec:
+  selector:
+    matchLabels: {app: db}
+  template:
+    metadata:
+      labels: {app: db}
+    spec:
+      containers:
+        - name: mariadb
+          image: mariadb:10.5
+          volumeMounts: [{name: data, mountPath: /var/lib/mysql}]
+      volumes:
+        - name: data
+          persistentVolumeClaim:
+            claimName: backend-db01
+`,
+    'overlay/prod/kustomization.yaml': `namespace: redmine
+resources:
+  - ../../base
+patches:
+  - target:
+      version: v1
+      kind: PersistentVolumeClaim
+      name: backend-db01
+    patch: |-
+      apiVersion: v1
+      kind: PersistentVolumeClaim
+      metadata:
+        name: backend-db01
+      spec:
+        accessModes:
+        - ${accessMode}
+        storageClassName: longhorn
+`,
+  });
+
+  test('real world: made ReadWriteOnce on Longhorn, the base Deployment is refused where it is written', () => {
+    const { dir, cleanup } = tempTree(tree('ReadWriteOnce'));
+    try {
+      expect(rows(dir)).toEqual([
+        [
+          'rwo-claim-in-rolling-deployment',
+          'error',
+          'base/deployment-backend-db01.yaml',
+          'spec.template.spec.volumes[0].persistentVolumeClaim',
+        ],
+      ]);
+    } finally {
+      cleanup();
+    }
+  });
+
+  test('kept ReadWriteMany by the patch, nothing is reported', () => {
+    const { dir, cleanup } = tempTree(tree('ReadWriteMany'));
+    try {
+      expect(rows(dir)).toEqual([]);
+    } finally {
+      cleanup();
+    }
+  });
+});

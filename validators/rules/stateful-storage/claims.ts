@@ -227,11 +227,18 @@ export function storageClassOf(
   return { ...(storageClass ? { storageClass } : {}), ...(className !== undefined ? { className } : {}) };
 }
 
-/** Every claim spec in the set: PersistentVolumeClaims, StatefulSet claim templates, generic ephemeral volumes. */
+/**
+ * Every claim spec in the set: PersistentVolumeClaims (but one without a name, which the API server
+ * refuses), StatefulSet claim templates, generic ephemeral volumes.
+ */
 export function claimSpecs(index: ObjectIndex): ClaimSpecLocation[] {
   const specs: ClaimSpecLocation[] = [];
   for (const claim of index.ofKind('PersistentVolumeClaim')) {
     const spec = getRecord(claim.raw, 'spec');
+    // Without a name or generateName the API server refuses the claim ("name or generateName is
+    // required"): a skeleton a program fills in (red-hat-storage/ocs-ci templates), never provisioned.
+    if (claim.ref.name === undefined && asString(getRecord(claim.raw, 'metadata')?.generateName) === undefined)
+      continue;
     if (spec) specs.push({ owner: claim, spec, path: 'spec', annotations: claim.annotations, object: claim });
   }
   for (const statefulSet of index.ofKind('StatefulSet')) {

@@ -1,6 +1,7 @@
 import { WORKLOAD_KINDS } from '../scopes';
 import { JsonRecord, asArray, asString, getRecord } from '../../json';
-import { IndexedObject } from '../../object-index';
+import { IndexedObject, ObjectIndex } from '../../object-index';
+import { ClaimResolver, claimVolumes } from './claims';
 import { podContainers } from '../../pod-templates';
 import { Rule, RuleContext } from '../../rule';
 import { hostnameOfTerms, pinnedNodeOfPod } from './node-pinning';
@@ -39,6 +40,8 @@ const SYSTEM_PATHS = [
   '/var/lib/cilium',
   '/lib/modules',
   '/var/lib/rook',
+  // The X server's socket directory, which GUI pods (ROS rviz, simulators) mount to draw on the node's display.
+  '/tmp/.X11-unix',
 ];
 
 /**
@@ -134,6 +137,29 @@ function writableVolumes(podSpec: JsonRecord): Set<string> {
   return writable;
 }
 
+/**
+ * For each PersistentVolume that pods of the input mount through a bound claim, whether one of
+ * them can write it: its claim volume is not `readOnly` and a container mounts it writable. The
+ * PersistentVolume form of the pod-volume exemption (writableVolumes); a volume no pod of the
+ * input mounts is absent, and judged as written.
+ */
+function volumeWritesOfPods(index: ObjectIndex): Map<IndexedObject, boolean> {
+  const writes = new Map<IndexedObject, boolean>();
+  const claims = new ClaimResolver(index);
+  for (const template of index.podTemplates()) {
+    const writable = writableVolumes(template.spec);
+    const volumes = asArray(template.spec.volumes);
+    for (const { position, claimName, readOnly } of claimVolumes(template.spec, template.owner)) {
+      const claim = claims.resolve(template.owner.ref.namespace, claimName, template.owner)?.object;
+      const volume = claim ? index.volumeForClaim(claim) : undefined;
+      if (!volume) continue;
+      const written = !readOnly && writable.has(asString(getRecord(volumes[position])?.name) ?? '');
+      writes.set(volume, (writes.get(volume) ?? false) || written);
+    }
+  }
+  return writes;
+}
+
 function report(
   context: RuleContext,
   object: IndexedObject,
@@ -169,7 +195,8 @@ export const hostPathForApplicationData: Rule = {
     'control-plane static pods: Pods in kube-system that are labelled tier: control-plane, run at priority ' +
     'class system-node-critical or carry the scheduler.alpha.kubernetes.io/critical-pod annotation, such as ' +
     "etcd; Jobs pinned to one node; pods that share the kubelet's directories), host paths that no container " +
-    'mounts or that every container mounts read-only, and system paths (/dev, /sys, /proc, /var/log, /var/lib/kubelet, ' +
+    'mounts or that every container mounts read-only (a PersistentVolume: that every pod of the input mounting it ' +
+    'through a claim mounts read-only), and system paths (/dev, /sys, /proc, /var/log, /var/lib/kubelet, ' +
     'CSI plugin and runtime directories, /var/lib/etcd, /var/lib/kubernetes, /var/lib/rancher/k3s and ' +
     '/var/lib/rancher/rke2, Windows paths).',
   fix:
@@ -219,10 +246,12 @@ export const hostPathForApplicationData: Rule = {
           report(context, template.owner, `${template.path}.volumes[${position}].hostPath`, path, pinnedNode);
       });
     }
+    const podWrites = volumeWritesOfPods(context.index);
     for (const volume of context.index.ofKind('PersistentVolume')) {
       const spec = getRecord(volume.raw, 'spec');
       const path = dataPath(getRecord(spec, 'hostPath'));
-      if (path === undefined) continue;
+      // Mounted by pods of the input, each read-only: they read node data (a media library), keep none.
+      if (path === undefined || podWrites.get(volume) === false) continue;
       const pinnedNode = hostnameOfTerms(asArray(getRecord(spec, 'nodeAffinity', 'required')?.nodeSelectorTerms));
       report(context, volume, 'spec.hostPath', path, pinnedNode);
     }

@@ -1,8 +1,9 @@
 import { JsonRecord, asNumber, asString, getRecord } from '../../json';
 import { matchesLabelSelector } from '../../label-selector';
-import { IndexedObject, ObjectIndex, PodTemplate, sameNamespace } from '../../object-index';
+import { IndexedObject, ObjectIndex, PodTemplate, directoryOf, sameNamespace } from '../../object-index';
 import { podSpecOf } from '../../pod-templates';
 import { autoscalerOf } from './autoscaled-replicas';
+import { ResolvedClaim } from './claims';
 import { podLabelsOf, sameNodeSelectors } from './co-location';
 import { pinnedNodeOfPod } from './node-pinning';
 
@@ -30,6 +31,43 @@ export function overlayFixOf(index: ObjectIndex, template: PodTemplate): Overlay
       return { patch, does: 'sets the Recreate strategy' };
   }
   return undefined;
+}
+
+/** The fields of a claim's spec whose patch changes where its volume can be used. */
+const CLAIM_STORAGE_FIELDS = ['accessModes', 'storageClassName', 'volumeName', 'selector'] as const;
+
+/**
+ * The claim as each overlay of the input makes it, when its kustomize patches set the claim's
+ * access modes or class: the base's spec with the patches' fields put in (a strategic merge
+ * replaces a list of strings whole), in the order the input holds them. The patches of one
+ * directory are one overlay's and apply together (lexbox's local-dev makes its claim ReadWriteOnce
+ * in one file and Docker Desktop's node-local `hostpath` in another). The claim applied through
+ * an overlay is the patched one: a base claim of ReadWriteMany that an overlay makes ReadWriteOnce
+ * on Longhorn fails there (AbeYuki/redmine-k8s).
+ */
+export function overlayClaimsOf(index: ObjectIndex, claim: ResolvedClaim): ResolvedClaim[] {
+  const object = claim.object;
+  const patches = index.patchesOfKind('PersistentVolumeClaim');
+  if (!object || patches.length === 0) return [];
+  const byOverlay = new Map<string, JsonRecord>();
+  for (const patch of patchesByName(patches).get(object.ref.name ?? '') ?? []) {
+    const patchSpec = getRecord(patch.raw, 'spec');
+    if (!patchSpec || !sameNamespace(patch, object)) continue;
+    const overlay = directoryOf(patch.source.file);
+    const spec = byOverlay.get(overlay) ?? { ...claim.spec };
+    for (const field of CLAIM_STORAGE_FIELDS) if (patchSpec[field] !== undefined) spec[field] = patchSpec[field];
+    byOverlay.set(overlay, spec);
+  }
+  return [...byOverlay]
+    .filter(
+      ([, spec]) =>
+        spec.accessModes !== claim.spec.accessModes || spec.storageClassName !== claim.spec.storageClassName,
+    )
+    .map(([overlay, spec]) => ({
+      spec,
+      annotations: claim.annotations,
+      description: `${claim.description} as the overlay in ${overlay === '' ? '.' : overlay} patches it`,
+    }));
 }
 
 /** An overlay's patch that makes the rollout safe, and how. */

@@ -19,7 +19,7 @@ import {
   takesDefaultClass,
 } from './claims';
 import { hostnameAffinityTerms, keptOnOneNode } from './co-location';
-import { OverlayFix, overlayFixOf } from './overlay-patches';
+import { OverlayFix, overlayClaimsOf, overlayFixOf } from './overlay-patches';
 import { pinnedNodeOfPod, volumePinnedToOneNode } from './node-pinning';
 import {
   KIND_DEFAULT_CLASS_NAME,
@@ -602,10 +602,25 @@ function judgeStorage(
   workload: IndexedObject,
   volume: { position: number; claimName: string; readOnly: boolean },
 ): JudgedStorage | undefined {
-  const { index } = judge;
-  const defaults = judge.defaultsFor(workload);
   const claim = judge.claims.resolve(workload.ref.namespace, volume.claimName, workload);
   if (!claim) return undefined;
+  // A claim the base leaves safe fails where an overlay's patch makes it single-writer attachable storage.
+  for (const candidate of [claim, ...overlayClaimsOf(judge.index, claim)]) {
+    const judged = judgeClaim(judge, workload, volume, candidate);
+    if (judged) return judged;
+  }
+  return undefined;
+}
+
+/** judgeStorage for one form of the claim: the base's, or the one an overlay's patch makes. */
+function judgeClaim(
+  judge: StorageJudge,
+  workload: IndexedObject,
+  volume: { position: number; claimName: string; readOnly: boolean },
+  claim: ResolvedClaim,
+): JudgedStorage | undefined {
+  const { index } = judge;
+  const defaults = judge.defaultsFor(workload);
   const modes = accessModesOf(index, claim);
   if (!isSingleNodeWriter(modes)) return undefined;
   // A local (or single-hostname) PersistentVolume pins every pod using it to its node.

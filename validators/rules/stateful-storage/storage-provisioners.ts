@@ -47,7 +47,9 @@ const NODE_LOCAL_PROVISIONERS = new Set([
  * one with the word `topolvm` (`topolvm-provisioner`, the name TopoLVM's chart gives its class) is
  * TopoLVM's, whose volumes are logical volumes of one node; one that begins `csi-driver-lvm-` is
  * metal-stack's csi-driver-lvm's (its chart names classes `<storageClassStub>-linear`, `-mirror` and
- * `-striped`, the stub `csi-driver-lvm` by default; provisioner lvm.csi.metal-stack.io).
+ * `-striped`, the stub `csi-driver-lvm` by default; provisioner lvm.csi.metal-stack.io); one that
+ * begins `local-path-` is local-path-provisioner's (`local-path-retain`: k3s homelabs add the
+ * rancher.io/local-path class again with `reclaimPolicy: Retain`, and name it so).
  */
 const NODE_LOCAL_CLASS_NAMES = new Set([
   'local-path',
@@ -126,6 +128,7 @@ export function isNodeLocalStorage(
     words.includes('topolvm') ||
     words.includes('hostpath') ||
     lower.startsWith('lvms-') ||
+    lower.startsWith('local-path-') ||
     lower.startsWith('csi-driver-lvm-')
   );
 }

@@ -159,6 +159,62 @@ describe('host-path-for-application-data: what is not application data', () => {
     expect(ruleHits([workload('Deployment', 'app', podSpec([hostPath(path)]))], RULE)).toEqual([]);
   });
 
+  // yashbhangale/My-HomeLab kavita/shared-media-pvc.yaml (held-out-442): a hostPath PersistentVolume of
+  // the node's media library, bound by a ReadOnlyMany claim that the Kavita Deployment mounts read-only.
+  test('real world: a hostPath PersistentVolume that every pod mounting it through a claim mounts read-only is exempt', () => {
+    const volume = {
+      apiVersion: 'v1',
+      kind: 'PersistentVolume',
+      metadata: { name: 'kavita-shared-media', labels: { app: 'kavita', type: 'shared-media' } },
+      spec: {
+        capacity: { storage: '200Gi' },
+        accessModes: ['ReadOnlyMany'],
+        storageClassName: 'shared-media',
+        hostPath: { path: '/srv/media', type: 'Directory' },
+      },
+    };
+    const claim = {
+      apiVersion: 'v1',
+      kind: 'PersistentVolumeClaim',
+      metadata: { name: 'kavita-shared-media', namespace: 'kavita' },
+      spec: {
+        accessModes: ['ReadOnlyMany'],
+        storageClassName: 'shared-media',
+        resources: { requests: { storage: '200Gi' } },
+        selector: { matchLabels: { app: 'kavita', type: 'shared-media' } },
+      },
+    };
+    const reader = (name: string, readOnlyMount: boolean, readOnlyClaim = false) => ({
+      ...workload(
+        'Deployment',
+        name,
+        mounting(
+          [{ name: 'media', persistentVolumeClaim: { claimName: 'kavita-shared-media', readOnly: readOnlyClaim } }],
+          [{ name: 'media', mountPath: '/books', readOnly: readOnlyMount }],
+        ),
+      ),
+      metadata: { name, namespace: 'kavita' },
+    });
+    const onVolume = [
+      expect.objectContaining({ kind: 'PersistentVolume', path: 'spec.hostPath', severity: 'warning' }),
+    ];
+    expect(ruleHits([volume, claim, reader('kavita', true)], RULE)).toEqual([]);
+    // The claim volume's own readOnly makes every mount of it read-only.
+    expect(ruleHits([volume, claim, reader('kavita', false, true)], RULE)).toEqual([]);
+    // One pod that writes it is enough; and a volume no pod of the input mounts is judged as written.
+    expect(ruleHits([volume, claim, reader('kavita', true), reader('importer', false)], RULE)).toEqual(onVolume);
+    expect(ruleHits([volume, claim], RULE)).toEqual(onVolume);
+  });
+
+  // fujitatomoya/ros_k8s yaml/ros2-turtlesim.yaml (held-out-428): GUI Deployments that draw on the
+  // node's display through the X server's socket directory, mounted writable.
+  test('real world: the X server socket directory /tmp/.X11-unix is not application data; the rest of /tmp is', () => {
+    expect(ruleHits([workload('Deployment', 'turtlesim', podSpec([hostPath('/tmp/.X11-unix')]))], RULE)).toEqual([]);
+    expect(ruleHits([workload('Deployment', 'app', podSpec([hostPath('/tmp/app-data')]))], RULE)).toEqual([
+      expect.objectContaining({ path: 'spec.template.spec.volumes[0].hostPath', severity: 'warning' }),
+    ]);
+  });
+
   // brianinnes/PiClusterK3OS manifests/buildah/buildah.yaml (held-out-232): a privileged build pod on
   // the node's container storage (CRI-O, Podman and Buildah keep images in /var/lib/containers).
   test('real world: the container runtime storage /var/lib/containers is not application data; a directory beside it is', () => {

@@ -27,6 +27,25 @@ describe(RULE, () => {
     ]);
   });
 
+  // red-hat-storage/ocs-ci ocs_ci/templates/CSI/lvm/restore-pvc.yaml (held-out-452): a claim skeleton
+  // whose name and class the test code fills in, next to templates that make rook-ceph-block the default.
+  test('real world: a claim without a name, which the API server refuses, is a skeleton: nothing is reported', () => {
+    const skeleton = (metadata: Record<string, unknown>) => ({
+      apiVersion: 'v1',
+      kind: 'PersistentVolumeClaim',
+      metadata,
+      spec: { storageClassName: null, accessModes: ['ReadWriteMany'], resources: { requests: { storage: null } } },
+    });
+    const rookDefault = storageClass('rook-ceph-block', 'rook-ceph.rbd.csi.ceph.com', CEPH_CSI_PARAMETERS, {
+      metadata: { name: 'rook-ceph-block', annotations: { 'storageclass.kubernetes.io/is-default-class': 'true' } },
+    });
+    expect(ruleHits([rookDefault, skeleton({ name: null })], RULE)).toEqual([]);
+    // generateName names it when it is created: judged like any claim.
+    expect(ruleHits([rookDefault, skeleton({ generateName: 'restore-' })], RULE)).toEqual([
+      expect.objectContaining({ kind: 'PersistentVolumeClaim', path: 'spec.accessModes', severity: 'error' }),
+    ]);
+  });
+
   test('refuses a claim and a claim template on an RBD StorageClass, and a claim on the default class', () => {
     const statefulSet = workload('StatefulSet', 'db', podSpec([]), {
       serviceName: 'db',

@@ -69,3 +69,52 @@ describe(`${RULE}: a base that an overlay's patch makes safe`, () => {
     expect(findings(base(), [])).toEqual(error);
   });
 });
+
+describe(`${RULE}: a base claim that an overlay's patch makes single-writer`, () => {
+  const shared = claim('redmine-files', { accessModes: ['ReadWriteMany'] });
+  const redmine = workload('Deployment', 'redmine', podSpec([claimVolume('redmine-files')]), { replicas: 1 });
+  const claimPatch = (spec: Record<string, unknown>, name = 'redmine-files') => ({
+    apiVersion: 'v1',
+    kind: 'PersistentVolumeClaim',
+    metadata: { name },
+    spec,
+  });
+  const run = (patches: readonly unknown[]) =>
+    validateObjects([
+      { object: redmine, source: { file: 'base/deployment.yaml' } },
+      { object: shared, source: { file: 'base/deployment.yaml' } },
+      ...patches.map((object) => ({ object, source: { file: 'overlay/prod/kustomization.yaml' }, patch: true })),
+    ])
+      .findings.filter((finding) => finding.rule === RULE)
+      .map((finding) => ({ path: finding.path, severity: finding.severity, message: finding.message }));
+
+  // AbeYuki/redmine-k8s (held-out-438): the base claims are ReadWriteMany, and both overlays patch
+  // them inline to ReadWriteOnce (Longhorn in prod) under the rolling Redmine and MariaDB Deployments.
+  test('real world: an overlay patches a ReadWriteMany claim to ReadWriteOnce on Longhorn: refused, naming the patch', () => {
+    const [found, ...more] = run([claimPatch({ accessModes: ['ReadWriteOnce'], storageClassName: 'longhorn' })]);
+    expect(more).toEqual([]);
+    expect(found).toEqual({ path: PATH, severity: 'error', message: expect.any(String) });
+    expect(found?.message).toContain(
+      'mounts PersistentVolumeClaim redmine-files as the overlay in overlay/prod patches it (ReadWriteOnce)',
+    );
+  });
+
+  // sillsdev/languageforge-lexbox deployment/local-dev (held-out-204): one patch file makes the
+  // ReadWriteMany claim ReadWriteOnce, another puts it on Docker Desktop's node-local hostpath class.
+  test('real world: the patches of one overlay apply together: ReadWriteOnce on a node-local class passes', () => {
+    expect(run([claimPatch({ accessModes: ['ReadWriteOnce'] }), claimPatch({ storageClassName: 'hostpath' })])).toEqual(
+      [],
+    );
+    expect(run([claimPatch({ accessModes: ['ReadWriteOnce'] })])).toEqual([
+      { path: PATH, severity: 'error', message: expect.any(String) },
+    ]);
+  });
+
+  test('the base alone, a patch that keeps a multi-node mode, one onto a node-local class, or of another claim: passes', () => {
+    expect(run([])).toEqual([]);
+    expect(run([claimPatch({ resources: { requests: { storage: '5Gi' } } })])).toEqual([]);
+    expect(run([claimPatch({ storageClassName: 'longhorn' })])).toEqual([]);
+    expect(run([claimPatch({ accessModes: ['ReadWriteOnce'], storageClassName: 'local-path' })])).toEqual([]);
+    expect(run([claimPatch({ accessModes: ['ReadWriteOnce'] }, 'other-claim')])).toEqual([]);
+  });
+});

@@ -132,6 +132,25 @@ describe(`${RULE}: what the StorageClass says about where volumes can be used`, 
     expect(ruleHits(objects, RULE)).toEqual([]);
   });
 
+  // danything/k3s-gitops adguardhome/deployment.yaml (held-out-417): class local-path-retain, the
+  // rancher.io/local-path class a k3s homelab adds with reclaimPolicy Retain, not in the input.
+  test("real world: a class named local-path-<something> is local-path-provisioner's, unless the input says otherwise", () => {
+    const retained = claim('data', { accessModes: ['ReadWriteOnce'], storageClassName: 'local-path-retain' });
+    expect(ruleHits([retained, deployment], RULE)).toEqual([]);
+    expect(ruleHits([storageClass('local-path-retain', 'rancher.io/local-path'), retained, deployment], RULE)).toEqual(
+      [],
+    );
+    // The class in the input is judged by its provisioner, whatever its name.
+    expect(ruleHits([storageClass('local-path-retain', 'driver.longhorn.io'), retained, deployment], RULE)).toEqual([
+      { kind: 'Deployment', name: 'web', path, severity: 'error', suppressed: false },
+    ]);
+    // A name that only contains the words is not the convention.
+    const other = claim('data', { accessModes: ['ReadWriteOnce'], storageClassName: 'ssd-local-path' });
+    expect(ruleHits([other, deployment], RULE)).toEqual([
+      { kind: 'Deployment', name: 'web', path, severity: 'error', suppressed: false },
+    ]);
+  });
+
   // SmolTech/CityForge k8s/opensearch.yaml (held-out-34, class microk8s-hostpath) and
   // alex204b/bukki-booking-platform k8s/backend-deployment.yaml (class hostpath, Docker Desktop).
   test.each([['microk8s-hostpath'], ['hostpath']])(
