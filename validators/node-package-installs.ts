@@ -96,11 +96,10 @@ function packageNames(task: JsonRecord, moduleArguments: unknown): readonly unkn
   if (text !== undefined && /\{\{\s*item\s*\}\}/.test(text))
     return [...asArray(task.loop), ...asArray(task.with_items)];
   const variable = text === undefined ? undefined : /^\{\{\s*([A-Za-z_]\w*)\s*\}\}$/.exec(text.trim())?.[1];
-  if (variable !== undefined) {
-    const value = asRecord(task.vars)?.[variable];
-    return asString(value)?.split(',') ?? asArray(value);
-  }
-  return text !== undefined ? text.split(',') : asArray(names);
+  // The names as written, or as the task's own vars give the one variable they are.
+  const listed = variable !== undefined ? asRecord(task.vars)?.[variable] : names;
+  const listedText = asString(listed);
+  return listedText !== undefined ? listedText.split(',') : asArray(listed);
 }
 
 function prerequisitePackages(names: readonly unknown[]): string[] {
