@@ -1,6 +1,6 @@
 import { loadAll as loadYamlDocuments, YAMLException } from 'js-yaml';
 import { Finding, ObjectSource } from '../validators/finding';
-import { listedObjects } from '../validators/list-items';
+import { isKindlessDocument, listedObjects } from '../validators/list-items';
 import { kubesprayVariables } from '../validators/kubespray-variables';
 import { nodePackageInstall } from '../validators/node-package-installs';
 import { k3sConfig } from '../validators/k3s-config';
@@ -17,6 +17,7 @@ import { jsonStreamRanges } from './json-stream';
 import { inlinePatches, isKustomizationFile, kustomizeDataFiles, kustomizeNonObjectFiles } from './kustomize-patches';
 import { moveBindingSubjects } from './kustomize-binding-subjects';
 import { kustomizeNamespaces } from './kustomize-namespaces';
+import { kustomizeResourceFiles } from './kustomize-resources';
 import { isClusterScopedKind } from '../validators/cluster-scoped-kinds';
 import { isRecord } from '../validators/json';
 import { objectRefOf } from '../validators/object-index';
@@ -108,8 +109,8 @@ export function loadManifests(paths: readonly string[], options: LoadOptions = {
   const objects: LoadedObject[] = [];
   const loaderFindings: Finding[] = [];
   const skipped: SkippedInput[] = [];
-  // kustomization.yaml often has neither apiVersion nor kind, so it is no object: kept aside.
-  const kustomizations: Kustomization[] = [];
+  const kustomize: KustomizeInput = { kustomizations: [], typeless: [] };
+  const { kustomizations } = kustomize;
   const read = new Map<string, Exclude<InputFile, { kind: 'helm-chart' }>>();
   let stdinText: string | undefined;
   const interner = new Interner();
@@ -123,7 +124,7 @@ export function loadManifests(paths: readonly string[], options: LoadOptions = {
       loaderFindings.push(loaderFinding(file.name, 1, input.problem, input.fix));
       read.set(file.name, file);
     } else {
-      const loaded = loadText(file, input.text, objects, loaderFindings, kustomizations, interner);
+      const loaded = loadText(file, input.text, objects, loaderFindings, kustomize, interner);
       if (loaded === true) {
         read.set(file.name, file);
         if (file.kind === 'stdin') stdinText = input.text;
@@ -139,15 +140,25 @@ export function loadManifests(paths: readonly string[], options: LoadOptions = {
   const data = new Set([...read.keys(), ...skipped.map((entry) => entry.path)].filter(isData));
   for (const name of data) read.delete(name);
   const patchFiles = kustomizeNonObjectFiles(kustomizations);
+  const resourceFiles = kustomizeResourceFiles(kustomizations);
   const applied: LoadedObject[] = [];
   const patches: LoadedObject[] = [];
   const patched = new Set<string>();
   for (const loaded of objects) {
     if (isData(loaded.source.file)) continue;
-    if (patchFiles.has(path.normalize(loaded.source.file))) {
+    const file = path.normalize(loaded.source.file);
+    if (patchFiles.has(file)) {
       patched.add(loaded.source.file);
       patches.push(loaded);
+    } else if (resourceFiles.has(file)) {
+      applied.push({ object: loaded.object, source: { ...loaded.source, kustomizeResource: true } });
     } else applied.push(loaded);
+  }
+  // A document with neither apiVersion nor kind is an object, a broken one, where a kustomization
+  // lists its file in resources: kustomize build refuses it ("missing kind in object").
+  for (const { file, documentIndex, metadata } of kustomize.typeless) {
+    if (resourceFiles.has(path.normalize(file)) && !isData(file))
+      applied.push({ object: metadata ? { metadata } : {}, source: { file, documentIndex, kustomizeResource: true } });
   }
   for (const file of patched) skipped.push({ path: file, reason: 'kustomize-patch' });
   // An object in a file a kustomization with `namespace:` lists is in that namespace, as `kustomize
@@ -177,6 +188,23 @@ export function loadManifests(paths: readonly string[], options: LoadOptions = {
       return text && 'text' in text ? text.text : '';
     },
   };
+}
+
+/**
+ * What the loader keeps for the kustomize passes: the kustomizations (kustomization.yaml often has
+ * neither apiVersion nor kind, so it is no object), and where every other document with neither is,
+ * with its name: it is an object only if a kustomization lists its file in resources.
+ */
+interface KustomizeInput {
+  readonly kustomizations: Kustomization[];
+  readonly typeless: TypelessDocument[];
+}
+
+/** A mapping document with neither apiVersion nor kind: its place, and its name and namespace if it has them. */
+interface TypelessDocument {
+  readonly file: string;
+  readonly documentIndex: number;
+  readonly metadata?: Record<string, string>;
 }
 
 /** A kustomization document met in the input, kept to find the files it names as patches. */
@@ -212,7 +240,7 @@ function loadText(
   text: string,
   objects: LoadedObject[],
   findings: Finding[],
-  kustomizations: Kustomization[],
+  kustomize: KustomizeInput,
   interner: Interner,
 ): boolean | Exclude<SkipReason, 'helm-chart'> {
   if (text.startsWith(GIT_CRYPT_HEADER)) {
@@ -246,15 +274,7 @@ function loadText(
     // (an nginx, sysctl or other unit's config): not ours to judge.
     return false;
   } else {
-    return loadYaml(
-      text,
-      file.name,
-      file.kind === 'file' && file.discovered,
-      objects,
-      findings,
-      kustomizations,
-      interner,
-    );
+    return loadYaml(text, file.name, file.kind === 'file' && file.discovered, objects, findings, kustomize, interner);
   }
   return true;
 }
@@ -265,7 +285,7 @@ function loadYaml(
   discovered: boolean,
   objects: LoadedObject[],
   findings: Finding[],
-  kustomizations: Kustomization[],
+  kustomize: KustomizeInput,
   interner: Interner,
 ): true | Exclude<SkipReason, 'helm-chart'> {
   let documents: unknown[];
@@ -285,9 +305,9 @@ function loadYaml(
     }
   } catch (error) {
     const stream = jsonStreamDocuments(text, file);
-    if (stream) return loadDocuments(stream, file, objects, kustomizations, interner, false);
+    if (stream) return loadDocuments(stream, file, objects, kustomize, interner, false);
     const asGoYaml = readAsGoYaml(text, error, file);
-    if (asGoYaml) return loadDocuments(asGoYaml, file, objects, kustomizations, interner, true);
+    if (asGoYaml) return loadDocuments(asGoYaml, file, objects, kustomize, interner, true);
     const template = templateKind(text);
     // Only files met in a walk are skipped: a file named on the command line is always reported.
     // A key written twice leaves the file readable: it is reported and checked, template or not;
@@ -304,7 +324,7 @@ function loadYaml(
     }
   }
   // A node is shared only where an anchor is: a text without `&` has none.
-  return loadDocuments(documents, file, objects, kustomizations, interner, text.includes('&'));
+  return loadDocuments(documents, file, objects, kustomize, interner, text.includes('&'));
 }
 
 /** Keeps the objects of a file's parsed documents (Lists expanded), and its kustomizations aside. */
@@ -312,13 +332,14 @@ function loadDocuments(
   documents: readonly unknown[],
   file: string,
   objects: LoadedObject[],
-  kustomizations: Kustomization[],
+  kustomize: KustomizeInput,
   interner: Interner,
   sharesNodes: boolean,
 ): true {
-  if (isKustomizationFile(file)) {
+  const kustomization = isKustomizationFile(file);
+  if (kustomization) {
     documents.forEach((document, documentIndex) => {
-      if (isRecord(document)) kustomizations.push({ object: document, file, documentIndex });
+      if (isRecord(document)) kustomize.kustomizations.push({ object: document, file, documentIndex });
     });
   }
   // Scalars, sequences and empty documents are not Kubernetes objects; Lists are expanded. Kubespray
@@ -340,6 +361,9 @@ function loadDocuments(
   );
   const droppable = droppableBodies(listed.flatMap((found) => found.map(({ object }) => object)));
   listed.forEach((found, documentIndex) => {
+    const document = documents[documentIndex];
+    if (found.length === 0 && !kustomization && isKindlessDocument(document))
+      kustomize.typeless.push({ file, documentIndex, ...typelessIdentity(document) });
     for (const { object, itemIndexes, listField } of found) {
       const [listItemIndex] = itemIndexes;
       objects.push({
@@ -357,6 +381,18 @@ function loadDocuments(
     }
   });
   return true;
+}
+
+/** The name and namespace of a document with neither apiVersion nor kind, as its finding names it. */
+function typelessIdentity(document: Record<string, unknown>): { metadata?: Record<string, string> } {
+  const metadata = isRecord(document.metadata) ? document.metadata : undefined;
+  const identity: Record<string, string> = {};
+  // Copied flat: js-yaml's strings can be slices that keep the whole file's text alive.
+  for (const field of ['name', 'namespace'] as const) {
+    const value = metadata?.[field];
+    if (typeof value === 'string') identity[field] = (' ' + value).slice(1);
+  }
+  return Object.keys(identity).length > 0 ? { metadata: identity } : {};
 }
 
 /** The documents of a JSON stream (json-stream.ts), or undefined when the text is none or a value does not parse. */

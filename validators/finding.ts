@@ -9,6 +9,11 @@ export interface ObjectSource {
   readonly file?: string;
   /** The 1-based line of the object's first line in `file`. */
   readonly line?: number;
+  /**
+   * `file` is named in the `resources` of a kustomization of the input: `kustomize build` reads
+   * each of its documents as an object, and refuses one whose type is not complete.
+   */
+  readonly kustomizeResource?: boolean;
 }
 
 /** The identity of the object a finding is about. */

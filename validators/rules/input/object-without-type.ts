@@ -114,6 +114,17 @@ export const objectWithoutType: Rule = {
     for (const object of context.index.objects) {
       const { apiVersion, kind } = object.ref;
       if (apiVersion !== undefined && kind !== undefined) continue;
+      // A document of a file that a kustomization of the input lists in `resources` is an object
+      // whatever it holds: `kustomize build` refuses it without a type, so the exemptions for other
+      // tools' documents below do not apply.
+      const resource = object.source.kustomizeResource === true;
+      if (resource) {
+        context.report(object, {
+          path: kind === undefined ? 'kind' : 'apiVersion',
+          message: resourceMessage(apiVersion, kind),
+        });
+        continue;
+      }
       const missing = apiVersion === undefined ? 'apiVersion' : 'kind';
       // `piVersion: v1` beside a kind (or a kind misspelt beside an apiVersion) is a Kubernetes
       // object with a typo, whatever its kind.
@@ -149,6 +160,17 @@ export const objectWithoutType: Rule = {
     }
   },
 };
+
+function resourceMessage(apiVersion: string | undefined, kind: string | undefined): string {
+  const has =
+    apiVersion === undefined && kind === undefined
+      ? 'neither an apiVersion nor a kind'
+      : `${kind === undefined ? 'an apiVersion' : 'a kind'} but no ${kind === undefined ? 'kind' : 'apiVersion'}`;
+  return (
+    `the document has ${has} (or it is not a text), and a kustomization of the input lists its file in resources: ` +
+    '`kustomize build` refuses it, and no rule can check it.'
+  );
+}
 
 function isBuiltInKind(kind: string | undefined): boolean {
   return (
@@ -196,6 +218,8 @@ const CERTAIN_API_VERSIONS: ReadonlyMap<string, string> = new Map([
  * apiVersion a kind can have written before its first key. Anything else is a choice for a person.
  */
 export function completeObjectType(object: JsonRecord): FixPlan {
+  if (typeof object.apiVersion !== 'string' && typeof object.kind !== 'string')
+    return { unsafe: 'which kind the object is, is not in the file' };
   const missing: TypeField = typeof object.apiVersion === 'string' ? 'kind' : 'apiVersion';
   const misspelt = misspeltTypeKey(object, missing);
   if (misspelt !== undefined) return { edits: [{ op: 'rename', path: [misspelt], to: missing }] };
