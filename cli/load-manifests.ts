@@ -721,7 +721,7 @@ function templateKind(text: string): TemplateKind | undefined {
   if (YTT_CONTROL_LINE.test(text)) return 'ytt';
   if (TERRAFORM_DIRECTIVE.test(text)) return 'terraform';
   if (ERB_TAG.test(text)) return 'erb';
-  const envsubst = ENVSUBST_VARIABLE.test(text);
+  const envsubst = ENVSUBST_VARIABLE.test(text) || BARE_VARIABLE_LINE.test(text);
   if (!envsubst && !ANY_CASE_AT_PLACEHOLDER.test(text) && !UNDERSCORE_PLACEHOLDER.test(text)) return undefined;
   try {
     // A placeholder alone on its line stands for lines of its own (an optional label or block,
@@ -729,6 +729,7 @@ function templateKind(text: string): TemplateKind | undefined {
     // is filled in with nothing.
     const filled = text
       .replace(WHOLE_LINE_PLACEHOLDERS, '')
+      .replace(BARE_VARIABLE_LINES, '')
       .replace(ENVSUBST_VARIABLES, 'x')
       .replace(ANY_CASE_AT_PLACEHOLDERS, 'x')
       .replace(UNDERSCORE_PLACEHOLDERS, 'x');
@@ -768,6 +769,13 @@ const WHOLE_LINE_PLACEHOLDERS = new RegExp(
   `^[ \\t]*(?:${[ENVSUBST_VARIABLE, AT_PLACEHOLDER, UNDERSCORE_PLACEHOLDER].map((form) => form.source).join('|')})[ \\t]*\\r?$`,
   'gm',
 );
+/**
+ * envsubst's unbraced form alone on its line, in upper case: `$CONFIG_FILES` at column 0 under a
+ * kustomization's `files:` (thedataflows/stalwart-kubernetes), a list a script fills in. Only whole
+ * lines count: `$HOME` within a value is shell, and a text broken elsewhere still does not parse.
+ */
+const BARE_VARIABLE_LINE = /^[ \t]*\$[A-Z_][A-Z0-9_]*[ \t]*\r?$/m;
+const BARE_VARIABLE_LINES = new RegExp(BARE_VARIABLE_LINE.source, 'gm');
 const SERVICE_SECTION = /^\uFEFF?[ \t]*\[Service\][ \t]*\r?$/m;
 const OBJECT_KEY = /^[ \t]*["']?(apiVersion|kind)["']?[ \t]*:/m;
 

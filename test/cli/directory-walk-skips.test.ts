@@ -221,6 +221,37 @@ describe('ballast lint <directory>: what a real repository holds besides manifes
     expect(walked.summary.skipped.templates).toBe(1);
   });
 
+  // thedataflows/stalwart-kubernetes templates/config-kustomization.yaml (held-out-464): a script
+  // fills envsubst's unbraced `$SQLITE_FILES` in with the list of files, a line of its own under `files:`.
+  test('real world: a kustomization with unbraced $VARIABLE lines is skipped in a walk; a $HOME inside a value makes no template', () => {
+    const template = [
+      'apiVersion: kustomize.config.k8s.io/v1beta1',
+      'kind: Kustomization',
+      'secretGenerator:',
+      '  - name: stalwart-bootstrap',
+      '    options:',
+      '      disableNameSuffixHash: true',
+      '    files:',
+      '$SQLITE_FILES',
+      '  - name: dkim',
+      '    files:',
+      '$DKIM_FILES',
+      '',
+    ].join('\n');
+    const named = skippedInWalkAndNamed('templates/config-kustomization.yaml', template);
+    expect(named.map((f) => [f.rule, f.line, f.fix])).toEqual([
+      [
+        'yaml-syntax-error',
+        9,
+        'Lint what the template renders to, e.g. `clusterctl generate yaml --from FILE | ballast lint -` or `envsubst < FILE | ballast lint -`.',
+      ],
+    ]);
+    const broken = tempTree({
+      'deploy/job.yaml': 'apiVersion: batch/v1\nkind: Job\nmetadata: {name: backup}\nspec:\n  args: [cp, $HOME/data\n',
+    });
+    expect(lint([broken.dir], { cwd: broken.dir }).findings.map((f) => f.rule)).toEqual(['yaml-syntax-error']);
+  });
+
   // oracle/oci-volume-provisioner manifests/oci-volume-provisioner.yaml (held-out-154): the image is
   // `@IMAGE@:@VERSION@`, which the project's build fills in with sed; `@` cannot begin a YAML value.
   test('real world: a manifest with @NAME@ build placeholders is skipped in a walk, and reported with its hint when named', () => {
