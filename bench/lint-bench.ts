@@ -4,6 +4,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { loadAll } from 'js-yaml';
 import { FloorKeeps, floorProgram } from './floor-programs';
+import { LintStage, lintStageProgram } from './lint-stages';
 import { PairedTiming, TimedTask, formatMs, pairedMs, whole } from './measure';
 import { peakMemoryMiB } from './peak-memory';
 
@@ -106,6 +107,7 @@ export function runLintBench(): void {
       json: PairedTiming;
       text: PairedTiming;
       floors: Record<Exclude<FloorKeeps, 'nothing'>, { timing: PairedTiming; memory: number }>;
+      stages: Record<LintStage, { timing: PairedTiming; memory: number }>;
       memory: { parse: number; lint: number };
     }> = [];
     // Doubling the input = a second, identical set of copies given as a second path.
@@ -117,10 +119,13 @@ export function runLintBench(): void {
       const parseOnly = processRun(program('nothing'), [0]);
       const json = pairedMs(RUNS, parseOnly, processRun([...cli.argv, 'lint', '--format', 'json', ...dirs], [0, 1]));
       const text = pairedMs(TEXT_RUNS, parseOnly, processRun([...cli.argv, 'lint', ...dirs], [0, 1]));
-      const floor = (keeps: FloorKeeps) => ({
-        timing: pairedMs(TEXT_RUNS, parseOnly, processRun(program(keeps), [0])),
-        memory: peakMemoryMiB(program(keeps)),
+      const measured = (argv: string[]) => ({
+        timing: pairedMs(TEXT_RUNS, parseOnly, processRun(argv, [0])),
+        memory: peakMemoryMiB(argv),
       });
+      const floor = (keeps: FloorKeeps) => measured(program(keeps));
+      const stage = (which: LintStage) => measured(['-e', lintStageProgram(which), ...dirs]);
+      const stages = { 'read-and-parse': stage('read-and-parse'), rules: stage('rules') };
       const floors = {
         documents: floor('documents'),
         identities: floor('identities'),
@@ -130,7 +135,7 @@ export function runLintBench(): void {
         parse: peakMemoryMiB(program('nothing')),
         lint: peakMemoryMiB([...cli.argv, 'lint', '--format', 'json', ...dirs]),
       };
-      rows.push({ objects: perCopy * copies * dirs.length, json, text, floors, memory });
+      rows.push({ objects: perCopy * copies * dirs.length, json, text, floors, stages, memory });
     }
     console.log(
       `lint, whole process start to exit, ${RUNS} alternating pairs with a parse-only pass (medians); CLI: ${cli.label}`,
@@ -156,6 +161,16 @@ export function runLintBench(): void {
         console.log(
           `    floor, ${what}: ${formatMs(timing.second)} = ${Math.round(row.objects / (timing.second / 1000))} objects/s, ` +
             `${timing.ratio.toFixed(2)}x parse-only; peak memory ${memory.toFixed(0)} MiB = ${(memory / row.memory.parse).toFixed(2)}x parse-only`,
+        );
+      }
+      for (const [which, what] of [
+        ['read-and-parse', 'lint up to its objects (loadManifests: walk, read, parse, keep each object compactly)'],
+        ['rules', 'lint up to its findings (loadManifests, then every rule)'],
+      ] as const) {
+        const { timing, memory } = row.stages[which];
+        console.log(
+          `    stage, ${what}: ${formatMs(timing.second)} = ${timing.ratio.toFixed(2)}x parse-only; ` +
+            `peak memory ${memory.toFixed(0)} MiB = ${(memory / row.memory.parse).toFixed(2)}x parse-only`,
         );
       }
       console.log(

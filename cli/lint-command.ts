@@ -10,6 +10,7 @@ import {
   parseFieldPath,
   targetVersionProblem,
   validateObjects,
+  ValidationInput,
 } from '../validators';
 import { LintOptions, readLintOptions } from './config';
 import { findingFingerprint } from './finding-fingerprint';
@@ -70,8 +71,7 @@ export function lint(paths: readonly string[], options: LintCommandOptions): Lin
   const lintOptions: LintOptions = declared
     ? { ...configured, kubernetesVersion: declared.version, kubernetesVersionSource: 'input' }
     : configured;
-  // Patches go along as facts about their base (a StorageClass patch that sets the default).
-  const inputs = [...manifests.objects, ...manifests.patches.map((patch) => ({ ...patch, patch: true }))];
+  const inputs = validationInputs(manifests);
   const report = validateObjects(inputs, lintOptions);
   const findingsToday = [...report.findings, ...patchFindings(manifests.patches, lintOptions)];
   const upgrade =
@@ -179,6 +179,11 @@ export function lint(paths: readonly string[], options: LintCommandOptions): Lin
     files: manifests.files,
     objects: () => lintedObjects(manifests),
   };
+}
+
+/** What the rules judge: the objects, and the patches as facts about their base (a StorageClass patch that sets the default). */
+export function validationInputs(manifests: LoadedManifests): ValidationInput[] {
+  return [...manifests.objects, ...manifests.patches.map((patch) => ({ ...patch, patch: true }))];
 }
 
 /**
