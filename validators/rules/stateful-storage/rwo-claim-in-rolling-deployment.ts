@@ -379,7 +379,7 @@ export const rwoClaimInRollingDeployment: Rule = {
   severity: 'error',
   scope: [...OWNERS, 'CronJob', 'Pod', ...STORAGE_KINDS],
   summary:
-    'A ReadWriteOnce/ReadWriteOncePod claim (or an inline cloud disk) is mounted by a workload that can run two pods at once on different nodes (a rolling or scaled Deployment, one an autoscaler in its directory scales past one pod, parallel Jobs, a DaemonSet, StatefulSet pods sharing one claim), or by two workloads deployed together (written in one file); a DaemonSet on a volume that lives on one node (local, node-local provisioner) is refused too, as its other pods stay Pending; a Job, CronJob or bare Pod on a claim that a running workload holds is warned.',
+    'A ReadWriteOnce/ReadWriteOncePod claim (or an inline cloud disk) is mounted by a workload that can run two pods at once on different nodes (a rolling or scaled Deployment, one an autoscaler in its directory scales past one pod, parallel Jobs, a DaemonSet, StatefulSet pods sharing one claim), or by two workloads deployed together (written in one file; bare Pods that run until deleted too, a warning where one of them or a Job ends); a DaemonSet on a volume that lives on one node (local, node-local provisioner) is refused too, as its other pods stay Pending; a Job, CronJob or bare Pod on a claim that a running workload holds is warned.',
   why:
     'Incident 1: a stateful service ran as a rolling Deployment on a ReadWriteOnce Ceph RBD volume. ' +
     '`kubectl apply` of a new image started the new pod on another node while the old node still held ' +
@@ -480,8 +480,11 @@ export const rwoClaimInRollingDeployment: Rule = {
       }
     }
     for (const mounts of mountsByClaim.values()) reportSharedClaim(context, mounts);
-    for (const [claim, jobMounts] of jobMountsByClaim)
-      reportJobOnHeldClaim(context, jobMounts, mountsByClaim.get(claim) ?? []);
+    for (const [claim, jobMounts] of jobMountsByClaim) {
+      const holders = mountsByClaim.get(claim) ?? [];
+      reportJobOnHeldClaim(context, jobMounts, holders);
+      if (holders.length === 0) reportBarePodsTogether(context, jobMounts);
+    }
   },
 };
 
@@ -775,6 +778,48 @@ function reportJobOnHeldClaim(
         `labelSelector on ${holderName}'s pod labels. Or run the task in ${holderName}'s own pod.`,
     });
   }
+}
+
+/**
+ * Bare Pods and Jobs written in one file that mount one attached claim, with no running workload
+ * holding it (that case is reportJobOnHeldClaim's): applied together, their pods start together, and
+ * nothing keeps them on one node. Each after the first is reported: an error where both are Pods that
+ * restart always (the default: they run until deleted, so the later one waits in ContainerCreating for
+ * good), a warning where either ends (a Job, `restartPolicy: Never` or `OnFailure`), as its volume
+ * detaches once it is done. CronJobs run on schedules of their own, so they are left out.
+ */
+function reportBarePodsTogether(context: RuleContext, jobMounts: readonly ClaimMount[]): void {
+  const byFile = new Map<string, Map<string, ClaimMount>>();
+  for (const mount of jobMounts) {
+    const kind = mount.workload.ref.kind;
+    if ((kind !== 'Pod' && kind !== 'Job') || mount.workload.source.file === undefined) continue;
+    const pods = byFile.get(mount.workload.source.file) ?? new Map<string, ClaimMount>();
+    const identity = `${kind}/${mount.workload.ref.namespace ?? ''}/${mount.workload.ref.name ?? ''}`;
+    if (!pods.has(identity)) pods.set(identity, mount);
+    byFile.set(mount.workload.source.file, pods);
+  }
+  for (const pods of byFile.values()) {
+    const [first, ...others] = pods.values();
+    if (!first || [first, ...others].some((mount) => mount.coLocated)) continue;
+    for (const mount of others) {
+      if (mount.reported) continue;
+      const ends = !restartsAlways(first.workload) || !restartsAlways(mount.workload);
+      const reason =
+        `${first.workload.ref.kind ?? ''} ${first.workload.ref.name ?? ''} in the same file mounts it too, and nothing keeps their pods on one node` +
+        (ends ? " (one of them ends, so this one waits only until that pod's volume is detached)" : '');
+      context.report(mount.workload, {
+        path: mount.path,
+        ...asWarning(mount.storage.report(reason), ends ? '' : undefined),
+      });
+    }
+  }
+}
+
+/** A bare Pod whose containers are restarted whatever their exit (restartPolicy Always, the default); never a Job. */
+function restartsAlways(workload: IndexedObject): boolean {
+  if (workload.ref.kind !== 'Pod') return false;
+  const policy = getRecord(workload.raw, 'spec')?.restartPolicy;
+  return policy === undefined || policy === 'Always';
 }
 
 /** A controller that keeps its pods running (not a Job, a CronJob or a bare Pod). */

@@ -273,3 +273,76 @@ describe(`${RULE}: a StatefulSet's claim templates replace its pod volumes of th
     ).toEqual([['cockroachdb', PATH, 'error']]);
   });
 });
+
+describe(`${RULE}: bare Pods and Jobs written in one file on one claim, which nothing holds`, () => {
+  const POD_PATH = 'spec.volumes[0].persistentVolumeClaim';
+  const cinder = claim('source-pvc', { accessModes: ['ReadWriteOnce'], storageClassName: 'csi-cinderplugin-sc-5000' });
+  const cinderClass = {
+    apiVersion: 'storage.k8s.io/v1',
+    kind: 'StorageClass',
+    metadata: { name: 'csi-cinderplugin-sc-5000' },
+    provisioner: 'cinder.csi.openstack.org',
+  };
+  const pod = (name: string, extra: Record<string, unknown> = {}) => ({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name },
+    spec: podSpec([claimVolume('source-pvc')], extra),
+  });
+  const job = (name: string) => ({
+    apiVersion: 'batch/v1',
+    kind: 'Job',
+    metadata: { name },
+    spec: { template: { spec: podSpec([claimVolume('source-pvc')], { restartPolicy: 'Never' }) } },
+  });
+  const inOneFile = (...objects: unknown[]) => objects.map((object) => ({ object, file: 'clone/clone2.yaml' }));
+
+  // cuongpiger/cloud openstack/cinder-csi-plugin/lab/v2/manifest/clone/clone2.yaml (held-out-328):
+  // nginx and nginx-2, bare Pods that restart always, both mount the Cinder claim source-pvc.
+  test('real world: two Pods that run until deleted: the second is refused, as it waits for the volume for good', () => {
+    const found = hits(inOneFile(cinderClass, cinder, pod('nginx'), pod('nginx-2')));
+    expect(found.map((hit) => [hit.name, hit.path, hit.severity])).toEqual([['nginx-2', POD_PATH, 'error']]);
+    expect(found[0]?.message).toContain(
+      'Pod nginx in the same file mounts it too, and nothing keeps their pods on one node',
+    );
+  });
+
+  // Seagate/seagate-exos-x-csi example/2-pods-1-pvc.yaml (held-out-472): pods that write a file and
+  // end (restartPolicy: Never); a Job's pod ends too.
+  test('real world: where one of them ends (restartPolicy Never, or a Job), a warning: the other waits until its volume is detached', () => {
+    expect(
+      hits(
+        inOneFile(
+          cinderClass,
+          cinder,
+          pod('pod-1', { restartPolicy: 'Never' }),
+          pod('pod-2', { restartPolicy: 'Never' }),
+        ),
+      ).map((hit) => [hit.name, hit.path, hit.severity]),
+    ).toEqual([['pod-2', POD_PATH, 'warning']]);
+    expect(
+      hits(inOneFile(cinderClass, cinder, pod('writer'), job('reader'))).map((hit) => [hit.name, hit.severity]),
+    ).toEqual([['reader', 'warning']]);
+  });
+
+  test('Pods in different files, Pods kept on one node by a required podAffinity, and Pods on a node-local class are left alone', () => {
+    expect(
+      hits([
+        { object: cinderClass, file: 'clone/class.yaml' },
+        { object: cinder, file: 'clone/claim.yaml' },
+        { object: pod('nginx'), file: 'clone/nginx.yaml' },
+        { object: pod('nginx-2'), file: 'clone/nginx-2.yaml' },
+      ]),
+    ).toEqual([]);
+    const beside = {
+      podAffinity: {
+        requiredDuringSchedulingIgnoredDuringExecution: [
+          { labelSelector: { matchLabels: { app: 'nginx' } }, topologyKey: 'kubernetes.io/hostname' },
+        ],
+      },
+    };
+    expect(hits(inOneFile(cinderClass, cinder, pod('nginx'), pod('nginx-2', { affinity: beside })))).toEqual([]);
+    const localPath = claim('source-pvc', { accessModes: ['ReadWriteOnce'], storageClassName: 'local-path' });
+    expect(hits(inOneFile(localPath, pod('nginx'), pod('nginx-2')))).toEqual([]);
+  });
+});
