@@ -29,6 +29,7 @@ export const EVICTION_SETTING_KINDS: readonly string[] = [
   'Cluster and InstanceGroup (kops.k8s.io spec.kubelet)',
   'TalosMachineConfig (machine.kubelet.extraArgs and extraConfig)',
   'EC2NodeClass, NodePool and Provisioner (Karpenter kubelet settings, judged by AMI family)',
+  'ClusterConfig (eksctl.io overrideBootstrapCommand) and AWSNodeTemplate or EC2NodeClass userData (EKS AL2 bootstrap.sh --kubelet-extra-args)',
   'RkeClusterConfig (RKE cluster.yml services.kubelet.extra_args)',
   ...WORKLOAD_KINDS,
 ];

@@ -7,10 +7,11 @@ import { TALOS_MACHINE_CONFIG_KIND } from '../../talos-machine-config';
 import { RKE_CLUSTER_CONFIG_KIND } from '../../rke-cluster-config';
 import { EvictionSettingsView, fromKubeletCommand, fromKubeletConfiguration } from './eviction-views';
 import { karpenterKubeletSettings } from './karpenter-kubelet-settings';
+import { eksBootstrapArgs } from './eks-bootstrap-args';
 
 /**
  * Kubelet eviction as cluster installers, distributions and node provisioners write it: kops, Talos,
- * k3s/RKE2, k3d, RKE, Kubespray and Karpenter, each turned into the views the eviction rules judge,
+ * k3s/RKE2, k3d, RKE, Kubespray, Karpenter and EKS bootstrap.sh arguments (eksctl, Karpenter userData), each turned into the views the eviction rules judge,
  * at the installer's own fields.
  */
 export function installerKubeletSettings(index: ObjectIndex): EvictionSettingsView[] {
@@ -21,6 +22,7 @@ export function installerKubeletSettings(index: ObjectIndex): EvictionSettingsVi
     ...rkeKubeletArgs(index),
     ...index.ofKind(KUBESPRAY_VARIABLES_KIND).flatMap(fromKubesprayVariables),
     ...karpenterKubeletSettings(index),
+    ...eksBootstrapArgs(index),
   ];
 }
 
