@@ -60,6 +60,21 @@ describe('object-without-type on the files a kustomization lists in resources', 
     ).toEqual([]);
   });
 
+  test('a misspelt apiVersion in a resource is still named, as everywhere else', () => {
+    const { dir, cleanup } = tempTree({
+      'app/kustomization.yaml': 'resources:\n- cm.yaml\n',
+      'app/cm.yaml': 'piVersion: v1\nkind: ConfigMap\nmetadata: {name: settings}\n',
+    });
+    try {
+      const found = lint([dir], { cwd: dir }).findings.filter((f) => f.rule === 'object-without-type');
+      expect(found.map((f) => [f.path, f.message])).toEqual([
+        ['apiVersion', expect.stringContaining('the key "piVersion" reads as a misspelt apiVersion')],
+      ]);
+    } finally {
+      cleanup();
+    }
+  });
+
   test('a kustomization itself, which has neither apiVersion nor kind, is no resource of its own', () => {
     expect(
       rows({

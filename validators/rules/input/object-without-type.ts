@@ -116,15 +116,8 @@ export const objectWithoutType: Rule = {
       if (apiVersion !== undefined && kind !== undefined) continue;
       // A document of a file that a kustomization of the input lists in `resources` is an object
       // whatever it holds: `kustomize build` refuses it without a type, so the exemptions for other
-      // tools' documents below do not apply.
+      // tools' documents below do not apply (a misspelt key is still named).
       const resource = object.source.kustomizeResource === true;
-      if (resource) {
-        context.report(object, {
-          path: kind === undefined ? 'kind' : 'apiVersion',
-          message: resourceMessage(apiVersion, kind),
-        });
-        continue;
-      }
       const missing = apiVersion === undefined ? 'apiVersion' : 'kind';
       // `piVersion: v1` beside a kind (or a kind misspelt beside an apiVersion) is a Kubernetes
       // object with a typo, whatever its kind.
@@ -132,7 +125,15 @@ export const objectWithoutType: Rule = {
       // Go's encoding/json matches keys whatever their case, so a tool reading its own kind accepts
       // `apiversion` (operator-sdk's scorecard config.yaml, `kind: Configuration`): a typo only on a
       // kind Kubernetes serves, which kubectl reads case for case.
-      if (missing === 'apiVersion' && misspelt?.toLowerCase() === 'apiversion' && !isBuiltInKind(kind)) continue;
+      if (missing === 'apiVersion' && misspelt?.toLowerCase() === 'apiversion' && !isBuiltInKind(kind) && !resource)
+        continue;
+      if (resource && (misspelt === undefined || kind === undefined)) {
+        context.report(object, {
+          path: kind === undefined ? 'kind' : 'apiVersion',
+          message: resourceMessage(apiVersion, kind),
+        });
+        continue;
+      }
       if (misspelt === undefined) {
         // An apiVersion alone is a Kubernetes object only with object metadata (Chart.yaml and
         // clusterctl's metadata.yaml carry an apiVersion and nothing of an object), and only in
