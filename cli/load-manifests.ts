@@ -363,7 +363,7 @@ function loadDocuments(
   listed.forEach((found, documentIndex) => {
     const document = documents[documentIndex];
     if (found.length === 0 && !kustomization && isKindlessDocument(document))
-      kustomize.typeless.push({ file, documentIndex, ...typelessIdentity(document) });
+      kustomize.typeless.push({ file, documentIndex, ...typelessIdentity(document, interner) });
     for (const { object, itemIndexes, listField } of found) {
       const [listItemIndex] = itemIndexes;
       objects.push({
@@ -384,15 +384,20 @@ function loadDocuments(
 }
 
 /** The name and namespace of a document with neither apiVersion nor kind, as its finding names it. */
-function typelessIdentity(document: Record<string, unknown>): { metadata?: Record<string, string> } {
+function typelessIdentity(
+  document: Record<string, unknown>,
+  interner: Interner,
+): { metadata?: Record<string, string> } {
   const metadata = isRecord(document.metadata) ? document.metadata : undefined;
   const identity: Record<string, string> = {};
-  // Copied flat: js-yaml's strings can be slices that keep the whole file's text alive.
   for (const field of ['name', 'namespace'] as const) {
     const value = metadata?.[field];
-    if (typeof value === 'string') identity[field] = (' ' + value).slice(1);
+    if (typeof value === 'string') identity[field] = value;
   }
-  return Object.keys(identity).length > 0 ? { metadata: identity } : {};
+  // Kept as every object is (compact-document.ts): no string slice holds the file's text alive.
+  return Object.keys(identity).length > 0
+    ? { metadata: interner.compact(identity, false) as Record<string, string> }
+    : {};
 }
 
 /** The documents of a JSON stream (json-stream.ts), or undefined when the text is none or a value does not parse. */

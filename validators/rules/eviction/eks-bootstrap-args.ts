@@ -3,6 +3,7 @@ import { asArray, asRecord, asString } from '../../json';
 import { IndexedObject, ObjectIndex } from '../../object-index';
 import { EvictionSettingsView, fromKubeletCommand } from './eviction-views';
 import { AL2_EVICTION_HARD } from './karpenter-kubelet-settings';
+import { wordsOf } from './kubelet-flags';
 
 /**
  * Shell scripts that start an EKS AL2 node with the AMI's `/etc/eks/bootstrap.sh`, where users pass
@@ -44,11 +45,7 @@ const KUBELET_EXTRA_ARGS =
 function viewsOf(object: IndexedObject, script: string, path: string, owner: string): EvictionSettingsView[] {
   const views: EvictionSettingsView[] = [];
   for (const match of script.matchAll(KUBELET_EXTRA_ARGS)) {
-    const value = match[1] ?? match[2] ?? match[3] ?? '';
-    const words = value
-      .split(/\s+/)
-      .filter((word) => word !== '')
-      .map((text) => ({ text, path }));
+    const words = wordsOf(match[1] ?? match[2] ?? match[3] ?? '', path);
     const view = fromKubeletCommand(object, `${owner}, bootstrap.sh --kubelet-extra-args`, words);
     if (view) views.push({ ...view, replaces: { what: "the EKS AL2 AMI's evictionHard", signals: AL2_EVICTION_HARD } });
   }

@@ -7,6 +7,7 @@ import { TALOS_MACHINE_CONFIG_KIND } from '../../talos-machine-config';
 import { RKE_CLUSTER_CONFIG_KIND } from '../../rke-cluster-config';
 import { EvictionSettingsView, fromKubeletCommand, fromKubeletConfiguration } from './eviction-views';
 import { karpenterKubeletSettings } from './karpenter-kubelet-settings';
+import { wordsOf } from './kubelet-flags';
 import { eksBootstrapArgs } from './eks-bootstrap-args';
 
 /**
@@ -135,12 +136,7 @@ function rkeKubeletArgs(index: ObjectIndex): EvictionSettingsView[] {
 function fromKubesprayVariables(variables: IndexedObject): EvictionSettingsView[] {
   const views: EvictionSettingsView[] = [];
   for (const name of KUBESPRAY_KUBELET_VARIABLES.flags) {
-    const words = stringEntries(variables.raw, name).flatMap(({ text, path }) =>
-      text
-        .split(/\s+/)
-        .filter((word) => word !== '')
-        .map((word) => ({ text: word, path })),
-    );
+    const words = stringEntries(variables.raw, name).flatMap(({ text, path }) => wordsOf(text, path));
     const view = fromKubeletCommand(variables, `Kubespray ${name}`, words);
     if (view) views.push(view);
   }

@@ -39,6 +39,14 @@ export interface EvictionFlag {
   readonly path: string;
 }
 
+/** The words of a text that holds flags separated by whitespace (`--max-pods=110 --eviction-hard=...`), each at `path`. */
+export function wordsOf(text: string, path: string): CommandWord[] {
+  return text
+    .split(/\s+/)
+    .filter((word) => word !== '')
+    .map((word) => ({ text: word, path }));
+}
+
 /** The `--eviction-*` flags among the words, in order. */
 export function evictionFlags(words: readonly CommandWord[]): EvictionFlag[] {
   const flags: EvictionFlag[] = [];

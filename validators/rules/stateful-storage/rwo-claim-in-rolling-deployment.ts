@@ -730,7 +730,7 @@ interface ClaimMount {
 function reportSharedClaim(context: RuleContext, mounts: readonly ClaimMount[]): void {
   const byIdentity = new Map<string, ClaimMount>();
   for (const mount of mounts) {
-    const identity = `${mount.workload.ref.kind ?? ''}/${mount.workload.ref.namespace ?? ''}/${mount.workload.ref.name ?? ''}`;
+    const identity = workloadIdentity(mount);
     if (!byIdentity.has(identity)) byIdentity.set(identity, mount);
   }
   const [first, ...others] = byIdentity.values();
@@ -740,6 +740,11 @@ function reportSharedClaim(context: RuleContext, mounts: readonly ClaimMount[]):
     const reason = `${first.workload.ref.kind} ${first.workload.ref.name ?? ''} in the same file mounts it too, and nothing keeps their pods on one node`;
     context.report(mount.workload, { path: mount.path, ...mount.storage.report(reason) });
   }
+}
+
+/** The workload of a mount by kind, namespace and name: its mounts of one claim count once. */
+function workloadIdentity(mount: ClaimMount): string {
+  return `${mount.workload.ref.kind ?? ''}/${mount.workload.ref.namespace ?? ''}/${mount.workload.ref.name ?? ''}`;
 }
 
 /**
@@ -794,7 +799,7 @@ function reportBarePodsTogether(context: RuleContext, jobMounts: readonly ClaimM
     const kind = mount.workload.ref.kind;
     if ((kind !== 'Pod' && kind !== 'Job') || mount.workload.source.file === undefined) continue;
     const pods = byFile.get(mount.workload.source.file) ?? new Map<string, ClaimMount>();
-    const identity = `${kind}/${mount.workload.ref.namespace ?? ''}/${mount.workload.ref.name ?? ''}`;
+    const identity = workloadIdentity(mount);
     if (!pods.has(identity)) pods.set(identity, mount);
     byFile.set(mount.workload.source.file, pods);
   }
