@@ -30,6 +30,7 @@ export const EVICTION_SETTING_KINDS: readonly string[] = [
   'TalosMachineConfig (machine.kubelet.extraArgs and extraConfig)',
   'EC2NodeClass, NodePool and Provisioner (Karpenter kubelet settings, judged by AMI family)',
   'ClusterConfig (eksctl.io overrideBootstrapCommand) and AWSNodeTemplate or EC2NodeClass userData (EKS AL2 bootstrap.sh --kubelet-extra-args)',
+  'ClusterConfig (eksctl.io node groups bottlerocket.settings.kubernetes eviction-hard, eviction-soft)',
   'RkeClusterConfig (RKE cluster.yml services.kubelet.extra_args)',
   ...WORKLOAD_KINDS,
 ];

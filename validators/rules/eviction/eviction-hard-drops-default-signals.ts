@@ -3,6 +3,7 @@ import { Rule } from '../../rule';
 import { MERGE_DEFAULT_EVICTION_SETTINGS_SINCE, defaultEvictionHard, parseThreshold } from './eviction-signals';
 import { evictionSettingsViews } from './eviction-settings';
 import { mergesDefaultSignals } from './eviction-views';
+import { parseFieldPath } from '../../field-path';
 
 export const evictionHardDropsDefaultSignals: Rule = {
   id: 'eviction-hard-drops-default-signals',
@@ -52,7 +53,8 @@ export const evictionHardDropsDefaultSignals: Rule = {
       const missing = Object.keys(replaced).filter((signal) => !named.has(signal) && !wasOff(signal, replaced[signal]));
       if (missing.length === 0) continue;
       const written = named.size === 0 ? 'no signal at all' : [...named].join(', ');
-      const setting = view.fromFlags ? '--eviction-hard' : 'evictionHard';
+      // The map's own key: evictionHard, or an installer's name for it (Bottlerocket's eviction-hard).
+      const setting = view.fromFlags ? '--eviction-hard' : String(parseFieldPath(view.evictionHard.path).pop());
       const mergeNote =
         view.mergeDefaults?.value === true
           ? ` mergeDefaultEvictionSettings has no effect before ${MERGE_DEFAULT_EVICTION_SETTINGS_SINCE} (target ${version}).`

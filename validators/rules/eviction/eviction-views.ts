@@ -64,7 +64,7 @@ export interface EvictionSettingsView {
 }
 
 const MAP_FIELDS = ['evictionHard', 'evictionSoft', 'evictionSoftGracePeriod', 'evictionMinimumReclaim'] as const;
-type MapField = (typeof MAP_FIELDS)[number];
+export type MapField = (typeof MAP_FIELDS)[number];
 
 /**
  * A KubeletConfiguration object, or one held at `prefix` inside `object` (a ConfigMap value, a file
@@ -77,20 +77,6 @@ export function fromKubeletConfiguration(
   configDirDropIn = prefix === '' && /\.conf$/i.test(object.source.file ?? ''),
 ): EvictionSettingsView {
   const at = (...segments: string[]) => [prefix, fieldPath(...segments)].filter((part) => part !== '').join('.');
-  const maps: Partial<Record<MapField, EvictionMap>> = {};
-  for (const field of MAP_FIELDS) {
-    const map = asRecord(config[field]);
-    if (!map) continue;
-    maps[field] = {
-      path: at(field),
-      entries: Object.entries(map).map(([signal, value]) => ({
-        signal,
-        value: typeof value === 'string' || typeof value === 'number' ? String(value) : '',
-        path: at(field, signal),
-      })),
-    };
-  }
-  const maxGrace = config.evictionMaxPodGracePeriod;
   const merge = config.mergeDefaultEvictionSettings;
   const where =
     prefix === ''
@@ -100,15 +86,61 @@ export function fromKubeletConfiguration(
     object,
     fromFlags: false,
     where: where.trim(),
-    ...maps,
-    ...(maxGrace !== undefined && maxGrace !== null
-      ? { evictionMaxPodGracePeriod: { value: maxGrace, path: at('evictionMaxPodGracePeriod') } }
-      : {}),
+    ...evictionFields(config, at, KUBELET_CONFIGURATION_FIELDS),
     ...(typeof merge === 'boolean'
       ? { mergeDefaults: { value: merge, path: at('mergeDefaultEvictionSettings') } }
       : {}),
     flags: [],
     ...(configDirDropIn ? { configDirDropIn: true } : {}),
+  };
+}
+
+/** What each eviction setting is called in a settings map: KubeletConfiguration's names, or an OS's own. */
+export interface EvictionFieldNames {
+  /** A setting the place does not offer is left out (Bottlerocket has no minimum reclaim). */
+  readonly maps: Readonly<Partial<Record<MapField, string>>>;
+  readonly maxPodGracePeriod: string;
+}
+
+const KUBELET_CONFIGURATION_FIELDS: EvictionFieldNames = {
+  maps: {
+    evictionHard: 'evictionHard',
+    evictionSoft: 'evictionSoft',
+    evictionSoftGracePeriod: 'evictionSoftGracePeriod',
+    evictionMinimumReclaim: 'evictionMinimumReclaim',
+  },
+  maxPodGracePeriod: 'evictionMaxPodGracePeriod',
+};
+
+/**
+ * The eviction maps and grace period a settings map holds under `names`, each with the path `at`
+ * gives its field (`at('evictionHard', 'memory.available')`).
+ */
+export function evictionFields(
+  settings: JsonRecord,
+  at: (...segments: string[]) => string,
+  names: EvictionFieldNames,
+): Pick<EvictionSettingsView, MapField | 'evictionMaxPodGracePeriod'> {
+  const fields: { -readonly [F in MapField]?: EvictionMap } = {};
+  for (const field of MAP_FIELDS) {
+    const name = names.maps[field];
+    const map = name === undefined ? undefined : asRecord(settings[name]);
+    if (name === undefined || !map) continue;
+    fields[field] = {
+      path: at(name),
+      entries: Object.entries(map).map(([signal, value]) => ({
+        signal,
+        value: typeof value === 'string' || typeof value === 'number' ? String(value) : '',
+        path: at(name, signal),
+      })),
+    };
+  }
+  const maxGrace = settings[names.maxPodGracePeriod];
+  return {
+    ...fields,
+    ...(maxGrace !== undefined && maxGrace !== null
+      ? { evictionMaxPodGracePeriod: { value: maxGrace, path: at(names.maxPodGracePeriod) } }
+      : {}),
   };
 }
 

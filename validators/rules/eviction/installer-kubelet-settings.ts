@@ -9,10 +9,11 @@ import { EvictionSettingsView, fromKubeletCommand, fromKubeletConfiguration } fr
 import { karpenterKubeletSettings } from './karpenter-kubelet-settings';
 import { wordsOf } from './kubelet-flags';
 import { eksBootstrapArgs } from './eks-bootstrap-args';
+import { eksctlBottlerocketSettings } from './bottlerocket-settings';
 
 /**
  * Kubelet eviction as cluster installers, distributions and node provisioners write it: kops, Talos,
- * k3s/RKE2, k3d, RKE, Kubespray, Karpenter and EKS bootstrap.sh arguments (eksctl, Karpenter userData), each turned into the views the eviction rules judge,
+ * k3s/RKE2, k3d, RKE, Kubespray, Karpenter, EKS bootstrap.sh arguments (eksctl, Karpenter userData) and Bottlerocket settings (eksctl), each turned into the views the eviction rules judge,
  * at the installer's own fields.
  */
 export function installerKubeletSettings(index: ObjectIndex): EvictionSettingsView[] {
@@ -24,6 +25,7 @@ export function installerKubeletSettings(index: ObjectIndex): EvictionSettingsVi
     ...index.ofKind(KUBESPRAY_VARIABLES_KIND).flatMap(fromKubesprayVariables),
     ...karpenterKubeletSettings(index),
     ...eksBootstrapArgs(index),
+    ...eksctlBottlerocketSettings(index),
   ];
 }
 

@@ -1,6 +1,7 @@
 import { asArray, asRecord, asString, getRecord, JsonRecord } from '../../json';
 import { IndexedObject, ObjectIndex } from '../../object-index';
 import { EvictionSettingsView, fromKubeletConfiguration } from './eviction-views';
+import { BOTTLEROCKET_REPLACES } from './bottlerocket-settings';
 
 /**
  * How Karpenter's AWS provider hands a node's kubelet settings to each AMI family
@@ -11,11 +12,13 @@ import { EvictionSettingsView, fromKubeletConfiguration } from './eviction-views
  *  - `drop-in`: AL2023 gets them in a nodeadm NodeConfig, which nodeadm writes as a kubelet
  *    `--config-dir` drop-in (`config.json.d/40-nodeadm.conf`); the kubelet merges it key by key onto
  *    nodeadm's own evictionHard (memory.available, nodefs.available, nodefs.inodesFree).
- *  - `unknown`: Bottlerocket copies the map into its own settings (`settings.kubernetes.eviction-hard`),
- *    Windows AMIs and a Custom AMI bootstrap with defaults of their own: what the settings replace is
- *    not known, so no signal is said to be dropped; the values are still checked.
+ *  - `bottlerocket`: Bottlerocket gets the map in its own settings (`settings.kubernetes.eviction-hard`,
+ *    `bootstrap/bottlerocket.go`), from which it writes an evictionHard of exactly those signals: the
+ *    map replaces the kubelet's defaults (bottlerocket-settings.ts).
+ *  - `unknown`: Windows AMIs and a Custom AMI bootstrap with defaults of their own: what the settings
+ *    replace is not known, so no signal is said to be dropped; the values are still checked.
  */
-type Delivery = 'flags' | 'drop-in' | 'unknown';
+type Delivery = 'flags' | 'drop-in' | 'bottlerocket' | 'unknown';
 
 /**
  * The evictionHard the EKS AL2 AMI's bootstrap.sh writes into the kubelet's configuration
@@ -100,6 +103,7 @@ function amiFamily(nodeClass: IndexedObject): string | undefined {
 function deliveryOf(family: string | undefined): Delivery {
   const normalized = family?.toLowerCase();
   if (normalized === 'al2') return 'flags';
+  if (normalized === 'bottlerocket') return 'bottlerocket';
   return normalized === 'al2023' ? 'drop-in' : 'unknown';
 }
 
@@ -116,12 +120,14 @@ function karpenterView(
   const how = {
     flags: 'passed to the kubelet as --eviction-* flags',
     'drop-in': 'merged by nodeadm onto its kubelet configuration as a --config-dir drop-in',
+    bottlerocket: 'copied into settings.kubernetes.eviction-hard, which Bottlerocket writes as the whole evictionHard',
     unknown: 'handed to the AMI in a way ballast cannot follow, so dropped defaults are not judged',
   }[delivery];
   return {
     ...view,
     ...(delivery === 'unknown' ? { deliveryUnknown: true } : {}),
     ...(delivery === 'flags' ? { replaces: { what: "the AL2 AMI's evictionHard", signals: AL2_EVICTION_HARD } } : {}),
+    ...(delivery === 'bottlerocket' ? { replaces: BOTTLEROCKET_REPLACES } : {}),
     withoutMergeDefaultsField: true,
     where: `Karpenter ${object.ref.kind ?? ''} ${object.ref.name ?? ''} ${path} (AMI family ${family ?? 'not in the input'}: ${how})`,
   };

@@ -62,13 +62,21 @@ describe('kubelet eviction in Karpenter node templates, judged by how the AMI fa
     },
   );
 
-  test('on AL2023 the map is merged by nodeadm as a drop-in, and on Bottlerocket or a custom AMI nothing is claimed', () => {
+  test('on AL2023 the map is merged by nodeadm as a drop-in, and on a custom AMI nothing is claimed', () => {
     for (const family of [
       { amiSelectorTerms: [{ alias: 'al2023@latest' }] },
-      { amiSelectorTerms: [{ alias: 'bottlerocket@v1.20.0' }] },
       { amiFamily: 'Custom', amiSelectorTerms: [{ id: 'ami-0123456789' }] },
     ])
       expect(ruleHits([docsNodeClass(MEMORY_ONLY, family)], DROPS)).toEqual([]);
+  });
+
+  test("on Bottlerocket the map becomes settings.kubernetes.eviction-hard, Bottlerocket's whole evictionHard", () => {
+    const family = { amiSelectorTerms: [{ alias: 'bottlerocket@v1.20.0' }] };
+    expect(ruleHits([docsNodeClass(MEMORY_ONLY, family)], DROPS)).toEqual([
+      error('EC2NodeClass', 'default', 'spec.kubelet.evictionHard'),
+    ]);
+    // The docs' map keeps memory and both nodefs signals; images share that volume on Bottlerocket.
+    expect(ruleHits([docsNodeClass(DOCS_EVICTION_HARD, family)], DROPS)).toEqual([]);
   });
 
   test('the values are checked whatever the AMI family: 0% disables a signal on AL2023 too', () => {
@@ -127,7 +135,10 @@ describe('kubelet eviction in Karpenter node templates, judged by how the AMI fa
     const refused = [error('Provisioner', 'default', 'spec.kubeletConfiguration.evictionHard')];
     expect(ruleHits([provisioner({})], DROPS)).toEqual(refused);
     expect(ruleHits([provisioner({ providerRef: { name: 'default' } }), template()], DROPS)).toEqual(refused);
-    expect(ruleHits([provisioner({ providerRef: { name: 'default' } }), template('Bottlerocket')], DROPS)).toEqual([]);
+    expect(ruleHits([provisioner({ providerRef: { name: 'default' } }), template('Bottlerocket')], DROPS)).toEqual(
+      refused,
+    );
+    expect(ruleHits([provisioner({ providerRef: { name: 'default' } }), template('Windows2022')], DROPS)).toEqual([]);
     expect(ruleHits([provisioner({ provider: { amiFamily: 'AL2023' } })], DROPS)).toEqual([]);
   });
 
