@@ -1,4 +1,6 @@
 import * as path from 'path';
+import type { ObjectIndex } from './object-index';
+import { PROJECT_README_KIND, readmeDistributions } from './project-readme';
 
 /** A single-machine Kubernetes distribution whose bundled default StorageClass keeps volumes on one node. */
 export interface LocalDistribution {
@@ -6,6 +8,8 @@ export interface LocalDistribution {
   readonly name: string;
   /** The default class it installs, node-local (rancher.io/local-path, k8s.io/minikube-hostpath, docker.io/hostpath). */
   readonly defaultClass: string;
+  /** The README that names it, when no directory does (project-readme.ts). */
+  readonly readme?: string;
 }
 
 /** By the word a directory name holds (`homelab-k3s`, `kind`, `minikube-labs`, `docker-desktop`). */
@@ -42,4 +46,30 @@ export function localDistributionOfPath(file: string | undefined): LocalDistribu
     }
   }
   return undefined;
+}
+
+/**
+ * The local distribution of `file`: the one its directories are named for, else the one the nearest
+ * README of the project names (a ProjectReadme in the file's directory or above it), when that README
+ * names exactly one.
+ */
+export function localDistributionOf(index: ObjectIndex, file: string | undefined): LocalDistribution | undefined {
+  const named = localDistributionOfPath(file);
+  if (named || file === undefined) return named;
+  const directory = path.dirname(path.resolve(file));
+  let nearest: { readme: string; names: string[]; depth: number } | undefined;
+  for (const readme of index.ofKind(PROJECT_README_KIND)) {
+    const readmeFile = readme.source.file;
+    if (readmeFile === undefined) continue;
+    const readmeDirectory = path.dirname(path.resolve(readmeFile));
+    if (directory !== readmeDirectory && !directory.startsWith(readmeDirectory + path.sep)) continue;
+    const depth = readmeDirectory.length;
+    if (!nearest || depth > nearest.depth)
+      nearest = { readme: readmeFile, names: readmeDistributions(readme.raw), depth };
+  }
+  const [name] = nearest?.names ?? [];
+  const defaultClass = name === undefined ? undefined : DISTRIBUTIONS.get(name);
+  return nearest && nearest.names.length === 1 && name !== undefined && defaultClass !== undefined
+    ? { name, defaultClass, readme: nearest.readme }
+    : undefined;
 }

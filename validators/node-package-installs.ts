@@ -9,8 +9,8 @@ import { NODE_PREREQUISITES } from './node-prerequisites';
 export const NODE_PACKAGE_INSTALL_KIND = 'NodePackageInstall';
 
 /**
- * What a NodePackageInstall object holds: `tool`, what installs the packages (`Ansible` or
- * `cloud-init`), and `packages`, the prerequisite packages it installs (nfs-common, nfs-utils, ceph-common, ...).
+ * What a NodePackageInstall object holds: `tool`, what installs the packages (`Ansible`,
+ * `cloud-init` or `a shell script`), and `packages`, the prerequisite packages it installs (nfs-common, nfs-utils, ceph-common, ...).
  */
 export type NodePackageInstall = {
   readonly kind: typeof NODE_PACKAGE_INSTALL_KIND;
@@ -60,6 +60,39 @@ export function nodePackageInstall(document: unknown, file: string): NodePackage
       Object.values(document).flatMap((value) => (Array.isArray(value) ? prerequisitePackages(value) : [])),
     );
   return undefined;
+}
+
+/** Whether a file of this name is a node-preparation shell script ballast reads (`install.sh`, a Vagrantfile). */
+export function isShellScriptName(name: string): boolean {
+  return /\.sh$/i.test(name) || name === 'Vagrantfile';
+}
+
+/** A package manager's install command and the words after it (`apt-get install -y nfs-common curl`). */
+const SHELL_INSTALL =
+  /\b(?:apt-get|apt|yum|dnf|microdnf|zypper|apk|pacman)\b[^\n;&|#]*?\s(?:install|add|in|-S\w*)\s([^\n;&|#]*)/g;
+
+/** `dpkg -i` (or `--install`) and the package files after it. */
+const DPKG_INSTALL = /\bdpkg\s+(?:-i|--install)\s([^\n;&|#]*)/g;
+
+/**
+ * A shell script (a provisioning script, a Vagrantfile's inline provisioner) that installs a node
+ * prerequisite's package with a package manager, as an object of kind NodePackageInstall; undefined
+ * when it installs none. Homelab and Vagrant clusters prepare their nodes so as often as with Ansible.
+ */
+export function shellPackageInstall(text: string): NodePackageInstall | undefined {
+  // A command continued over lines (`\` at a line's end) is one command.
+  const joined = text.replace(/\\\r?\n/g, ' ');
+  const packages: string[] = [];
+  // `dpkg -i ./debs/nfs-common_1.3.4-2.5_amd64.deb`: the package is the file name up to its first `_`.
+  for (const match of joined.matchAll(DPKG_INSTALL))
+    packages.push(
+      ...prerequisitePackages((match[1] ?? '').split(/\s+/).map((word) => (word.split('/').pop() ?? '').split('_')[0])),
+    );
+  for (const match of joined.matchAll(SHELL_INSTALL))
+    packages.push(
+      ...prerequisitePackages((match[1] ?? '').split(/\s+/).map((word) => word.replace(/^['"]+|['"]+$/g, ''))),
+    );
+  return found('a shell script', packages);
 }
 
 function found(tool: string, packages: string[]): NodePackageInstall | undefined {

@@ -3,7 +3,6 @@ import { JsonRecord, asArray, asRecord, asString, asStringList, getRecord, isRec
 import { ObjectRef, ObjectSource } from './finding';
 import { PodSpecLocation, customResourcePodSpecs, podSpecOf } from './pod-templates';
 import { matchesLabelSelector } from './label-selector';
-import { defaultClassMark } from './default-storage-class';
 import { storageClassNameOf } from './storage-class-name';
 import { parseQuantity } from './quantity';
 
@@ -113,7 +112,6 @@ export class ObjectIndex {
   private readonly grantsCache = new Map<string, readonly RoleGrant[]>();
   private readonly derivedData = new Map<(index: ObjectIndex) => unknown, unknown>();
   private readonly patchesByKind = new Map<string, IndexedObject[]>();
-  private defaultClassMarked?: boolean;
 
   /**
    * @param patches kustomize patches of objects in or beyond the set: not objects of it, kept
@@ -135,14 +133,6 @@ export class ObjectIndex {
       const patch = indexedObject(input, objects.length + i);
       appendTo(this.patchesByKind, patch.ref.kind ?? '', patch);
     });
-  }
-
-  /** Whether a StorageClass of the input, or a patch of one, makes it the default. */
-  private marksDefaultClass(): boolean {
-    this.defaultClassMarked ??= [...this.ofKind('StorageClass'), ...this.patchesOfKind('StorageClass')].some(
-      (storageClass) => defaultClassMark(storageClass.annotations) === true,
-    );
-    return this.defaultClassMarked;
   }
 
   /** The kustomize patches of a kind in the input, in input order (strategic-merge fragments). */
@@ -274,9 +264,11 @@ export class ObjectIndex {
     spec: JsonRecord | undefined,
     annotations: Readonly<Record<string, string>> | undefined,
   ): readonly IndexedObject[] {
-    // A claim that names no class gets the default class, when the cluster has one; where the input
-    // marks none, it binds as a claim of no class does, to a volume of no class.
-    const className = storageClassNameOf(spec, annotations) ?? (this.marksDefaultClass() ? undefined : '');
+    // A claim that names no class gets the cluster's default class when it is created (the
+    // DefaultStorageClass admission plugin), and then binds only volumes of that class: a volume of no
+    // class written beside it stays unbound wherever the cluster has a default, as every managed
+    // cluster, k3s, kind and minikube do. The claim is provisioned for instead.
+    const className = storageClassNameOf(spec, annotations);
     if (className === undefined) return [];
     return largeEnough(this.volumesOffering(className, asStringList(spec?.accessModes)), spec);
   }

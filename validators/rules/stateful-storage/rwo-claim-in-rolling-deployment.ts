@@ -1,8 +1,8 @@
 import { STORAGE_KINDS } from '../scopes';
 import { valueExcerpt } from '../../value-excerpt';
-import { LocalDistribution, localDistributionOfPath } from '../../local-cluster-path';
+import { LocalDistribution, localDistributionOf } from '../../local-cluster-path';
 import { JsonRecord, asArray, asNumber, asString, getField, getRecord } from '../../json';
-import { IndexedObject, ObjectIndex } from '../../object-index';
+import { IndexedObject, ObjectIndex, PodTemplate } from '../../object-index';
 import { z } from 'zod/v3';
 import { Rule, RuleContext, parametersOf } from '../../rule';
 import { Autoscaler, autoscalerOf } from './autoscaled-replicas';
@@ -78,8 +78,7 @@ const UNKNOWN_DEFAULT_CLASS =
  */
 function localDistributionNote(local: LocalDistribution): string {
   return (
-    ` The claim names no StorageClass and the input marks none the default; the directories are named for ` +
-    `${local.name}, whose default class ${local.defaultClass} keeps volumes on one node, where this cannot happen. ` +
+    ` The claim names no StorageClass and the input marks none the default; ${namedFor(local)}, whose default class ${local.defaultClass} keeps volumes on one node, where this cannot happen. ` +
     `If the cluster's default is attachable storage (Longhorn, a cloud disk, Ceph RBD), it does. Name the default ` +
     `once in .ballast.yaml to decide: \`parameters: {rwo-claim-in-rolling-deployment: {defaultStorageClass: ${local.defaultClass}}}\`.`
   );
@@ -110,9 +109,16 @@ function sideLoadedImageNote(workload: IndexedObject, image: SideLoadedImage): s
  * What the message adds, as a warning, when the claim names the class that the distribution its
  * directories are named for installs as its node-local default, and the input does not hold it.
  */
+/** Where the input names the distribution: its directories, or the project's README. */
+function namedFor(local: LocalDistribution): string {
+  return local.readme === undefined
+    ? `the directories are named for ${local.name}`
+    : `the project's ${local.readme} names ${local.name}`;
+}
+
 function localClassNote(local: LocalDistribution): string {
   return (
-    ` StorageClass ${local.defaultClass} is not in the input; the directories are named for ${local.name}, whose ` +
+    ` StorageClass ${local.defaultClass} is not in the input; ${namedFor(local)}, whose ` +
     `default class of that name keeps volumes on one node, where this cannot happen. Elsewhere a class of that ` +
     `name may be attachable (GKE's standard is a persistent disk).`
   );
@@ -379,7 +385,7 @@ export const rwoClaimInRollingDeployment: Rule = {
   severity: 'error',
   scope: [...OWNERS, 'CronJob', 'Pod', ...STORAGE_KINDS],
   summary:
-    'A ReadWriteOnce/ReadWriteOncePod claim (or an inline cloud disk) is mounted by a workload that can run two pods at once on different nodes (a rolling or scaled Deployment, one an autoscaler in its directory scales past one pod, parallel Jobs, a DaemonSet, StatefulSet pods sharing one claim), or by two workloads deployed together (written in one file; bare Pods that run until deleted too, a warning where one of them or a Job ends); a DaemonSet on a volume that lives on one node (local, node-local provisioner) is refused too, as its other pods stay Pending; a Job, CronJob or bare Pod on a claim that a running workload holds is warned.',
+    'A ReadWriteOnce/ReadWriteOncePod claim (or an inline cloud disk) is mounted by a workload that can run two pods at once on different nodes (a rolling or scaled Deployment, one an autoscaler in its directory scales past one pod, parallel Jobs, a DaemonSet, StatefulSet pods sharing one claim), or by two workloads deployed together (written in one file; bare Pods that run until deleted too, a warning where one of them or a Job ends); a DaemonSet on a volume that lives on one node (local, node-local provisioner) is refused too, as its other pods stay Pending; a Job, CronJob or bare Pod on a claim that a running workload holds is warned. A ReadWriteOncePod claim admits one pod wherever it runs: a workload running two pods at once on one is refused even when its pods are pinned to one node.',
   why:
     'Incident 1: a stateful service ran as a rolling Deployment on a ReadWriteOnce Ceph RBD volume. ' +
     '`kubectl apply` of a new image started the new pod on another node while the old node still held ' +
@@ -415,6 +421,7 @@ export const rwoClaimInRollingDeployment: Rule = {
       // A bare Pod is judged as a job run is: beside a workload that holds its claim, it may land elsewhere.
       const runsNowAndThen = kind === 'Job' || kind === 'CronJob' || kind === 'Pod';
       if (!OWNERS.has(kind) && !runsNowAndThen) continue;
+      if (OWNERS.has(kind)) reportOnePodClaims(context, judge, template);
       // Every pod of a workload pinned to one node runs there, where ReadWriteOnce allows them all;
       // so do those a required podAffinity keeps beside pods that all run on one node.
       if (pinnedNodeOfPod(template.spec) !== undefined) continue;
@@ -579,6 +586,40 @@ function classCandidates(
     : [storageClassOf(index, claim, defaults)];
 }
 
+const ONE_POD = 'ReadWriteOncePod';
+
+/**
+ * Reports each ReadWriteOncePod claim of a workload that runs two pods at once. Such a claim admits
+ * one pod in the whole cluster, on whatever node: the scheduler leaves a second pod using it Pending
+ * (and before 1.27 the kubelet refused its mount), so a rolling update's new pod waits for the old
+ * one, which waits for it, and a second replica never starts. Pinning the pods to one node, which
+ * makes ReadWriteOnce safe, changes nothing here.
+ */
+function reportOnePodClaims(context: RuleContext, judge: StorageJudge, template: PodTemplate): void {
+  const workload = template.owner;
+  const onePod = claimVolumes(template.spec, workload).filter((volume) => {
+    const claim = judge.claims.resolve(workload.ref.namespace, volume.claimName, workload);
+    return claim !== undefined && accessModesOf(judge.index, claim).includes(ONE_POD);
+  });
+  if (onePod.length === 0) return;
+  const concurrent = concurrentPods(judge.index, workload);
+  if (!concurrent) return;
+  for (const volume of onePod) {
+    context.report(workload, {
+      path: `${template.path}.volumes[${volume.position}].persistentVolumeClaim`,
+      ...asWarning(
+        {
+          message:
+            `${workload.ref.kind ?? ''} ${workload.ref.name ?? ''} mounts claim ${volume.claimName} (ReadWriteOncePod), ` +
+            `which admits one pod in the whole cluster, but ${concurrent.reason}: the second pod stays Pending ` +
+            'whatever node it is scheduled to, so the rollout or the extra replica never starts.',
+        },
+        concurrent.warningNote,
+      ),
+    });
+  }
+}
+
 /**
  * True when the claim's volume lives on one node (a local PersistentVolume, a node-local
  * provisioner's): every pod mounting it is scheduled onto that node, so whatever else the pods
@@ -625,7 +666,8 @@ function judgeClaim(
   const { index } = judge;
   const defaults = judge.defaultsFor(workload);
   const modes = accessModesOf(index, claim);
-  if (!isSingleNodeWriter(modes)) return undefined;
+  // A ReadWriteOncePod claim is judged by the pods it admits, not the nodes (reportOnePodClaims).
+  if (!isSingleNodeWriter(modes) || modes.includes(ONE_POD)) return undefined;
   // A local (or single-hostname) PersistentVolume pins every pod using it to its node.
   const bound = claim.object ? index.volumeForClaim(claim.object) : undefined;
   if (bound && volumePinnedToOneNode(bound.raw)) return undefined;
@@ -662,50 +704,67 @@ function judgeClaim(
   // A class the input does not hold, named as the distribution the directories are named for names
   // its node-local default (`standard` under `minikube/` or `kind/`, which GKE gives a disk class).
   // A claim of no class where the input marks no default gets the one of the distribution too.
-  const local = !bound && !first.storageClass ? localDistributionOfPath(workload.source.file) : undefined;
+  const local = !bound && !first.storageClass ? localDistributionOf(index, workload.source.file) : undefined;
   const localDefaultNamed = local !== undefined && first.className === local.defaultClass ? local : undefined;
+  // A volume of no class written for the claim (pv.yaml beside pvc.yaml) that it does not bind, as it
+  // names no class and so is given the default: the claim is provisioned for instead.
+  const unboundVolume =
+    !bound && takesDefaultClass(claim)
+      ? index.unclaimedVolumeFor({ ...claim.spec, storageClassName: '' }, claim.object, claim.annotations)
+      : undefined;
+  const withUnboundVolume = (reported: { severity?: 'warning'; message: string }) =>
+    unboundVolume === undefined
+      ? reported
+      : { ...reported, message: `${reported.message}${unboundVolumeNote(unboundVolume)}` };
+  const reportOf = (reason: string): { severity?: 'warning'; message: string } => {
+    const reported = finding(mounts, reason, storage);
+    if (unmatchedSelector) return asWarning(reported, UNMATCHED_SELECTOR);
+    if (unseenStaticVolume)
+      return asWarning(reported, namedVolume !== undefined ? unseenNamedVolumeNote(namedVolume) : UNSEEN_STATIC_VOLUME);
+    if (placeholderClass !== undefined) return asWarning(reported, placeholderClassNote(placeholderClass));
+    if (localDefaultNamed !== undefined) return asWarning(reported, localClassNote(localDefaultNamed));
+    if (unknownDefault) {
+      if (local) return asWarning(reported, localDistributionNote(local));
+      const sideLoaded = sideLoadedImageOf(judge.index, workload);
+      return sideLoaded !== undefined
+        ? asWarning(reported, sideLoadedImageNote(workload, sideLoaded))
+        : { ...reported, message: `${reported.message}${UNKNOWN_DEFAULT_CLASS}` };
+    }
+    // On each cluster the input runs it on, the claim gets that cluster's default: failing on one
+    // of them is failing, said where.
+    if (failing.length < candidates.length && candidates.every((c) => c.cluster !== undefined))
+      return {
+        ...reported,
+        message:
+          `${reported.message} The claim names no class, and the input runs it on more than one cluster: ` +
+          `${candidates.map((c) => `on ${c.cluster ?? ''} it gets ${c.className ?? ''}`).join('; ')}. ` +
+          `This fails where it gets ${failing.map((c) => c.className ?? '').join(' and ')}.`,
+      };
+    if (failing.length < candidates.length)
+      return {
+        severity: 'warning',
+        message:
+          `${reported.message} This holds if the claim gets StorageClass ${first.className ?? ''}: it names no ` +
+          `class, and the input makes ${candidates.map((c) => c.className ?? '').join(' and ')} the default, ` +
+          'of which Kubernetes gives it the most recently created.',
+      };
+    return reported;
+  };
   return {
     claim,
     attached: storage.sharedFilesystem === undefined,
     mounts,
-    report: (reason) => {
-      const reported = finding(mounts, reason, storage);
-      if (unmatchedSelector) return asWarning(reported, UNMATCHED_SELECTOR);
-      if (unseenStaticVolume)
-        return asWarning(
-          reported,
-          namedVolume !== undefined ? unseenNamedVolumeNote(namedVolume) : UNSEEN_STATIC_VOLUME,
-        );
-      if (placeholderClass !== undefined) return asWarning(reported, placeholderClassNote(placeholderClass));
-      if (localDefaultNamed !== undefined) return asWarning(reported, localClassNote(localDefaultNamed));
-      if (unknownDefault) {
-        if (local) return asWarning(reported, localDistributionNote(local));
-        const sideLoaded = sideLoadedImageOf(judge.index, workload);
-        return sideLoaded !== undefined
-          ? asWarning(reported, sideLoadedImageNote(workload, sideLoaded))
-          : { ...reported, message: `${reported.message}${UNKNOWN_DEFAULT_CLASS}` };
-      }
-      // On each cluster the input runs it on, the claim gets that cluster's default: failing on one
-      // of them is failing, said where.
-      if (failing.length < candidates.length && candidates.every((c) => c.cluster !== undefined))
-        return {
-          ...reported,
-          message:
-            `${reported.message} The claim names no class, and the input runs it on more than one cluster: ` +
-            `${candidates.map((c) => `on ${c.cluster ?? ''} it gets ${c.className ?? ''}`).join('; ')}. ` +
-            `This fails where it gets ${failing.map((c) => c.className ?? '').join(' and ')}.`,
-        };
-      if (failing.length < candidates.length)
-        return {
-          severity: 'warning',
-          message:
-            `${reported.message} This holds if the claim gets StorageClass ${first.className ?? ''}: it names no ` +
-            `class, and the input makes ${candidates.map((c) => c.className ?? '').join(' and ')} the default, ` +
-            'of which Kubernetes gives it the most recently created.',
-        };
-      return reported;
-    },
+    report: (reason) => withUnboundVolume(reportOf(reason)),
   };
+}
+
+/** Why a volume of no class written for a claim that names none stays unbound, and how to bind it. */
+function unboundVolumeNote(volume: IndexedObject): string {
+  return (
+    ` PersistentVolume ${volume.ref.name ?? ''}, of no class, is not bound to it: a claim that names no class is ` +
+    "given the cluster's default class when it is created, and binds only volumes of that class. To use that " +
+    'volume, write storageClassName: "" in the claim.'
+  );
 }
 
 /** One workload's mount of a claim, as the per-claim pass needs it. */

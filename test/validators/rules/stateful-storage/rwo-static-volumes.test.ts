@@ -32,10 +32,34 @@ describe(`${RULE}: claims bound by class to pre-provisioned PersistentVolumes (t
   // mpandav-tibco/external-tools-installation (held-out-147): postgre/postgresql.yaml, a rolling
   // Deployment on a 5Gi claim of no class, and jenkins/jenkins.yaml's 1Gi hostPath volume of no
   // class, written for Jenkins: the binder never gives a claim a volume smaller than its request.
+  // heloisme/k8s-wordpress-mysql-hetzner-nodeport-pv (held-out-460) and ava-orange-education's CKAD guide
+  // (held-out-489): a rolling Deployment on a claim of no class, beside a hostPath volume of no class
+  // written for it. The DefaultStorageClass admission plugin gives the claim the cluster's default
+  // class, so it never binds that volume and is provisioned for: attachable storage by default.
+  test('real world: a claim of no class is given the default class and does not bind a volume of no class beside it', () => {
+    const noClass = claim('jenkins-claim', { accessModes: ['ReadWriteOnce'] });
+    const hostPathVolume = volume('jenkins-pv', {
+      accessModes: ['ReadWriteOnce'],
+      hostPath: { path: '/data/jenkins' },
+    });
+    expect(ruleHits([rolling, noClass, hostPathVolume], RULE)).toEqual([hit('error')]);
+    const [finding] = findingsFor([rolling, noClass, hostPathVolume]).filter((f) => f.rule === RULE);
+    expect(finding?.message).toContain('PersistentVolume jenkins-pv, of no class, is not bound to it');
+    expect(finding?.message).toContain('write storageClassName: "" in the claim');
+    // Written with `storageClassName: ""`, the claim asks for no class and binds the volume: no attach.
+    const staticClaim = claim('jenkins-claim', { storageClassName: '', accessModes: ['ReadWriteOnce'] });
+    expect(ruleHits([rolling, staticClaim, hostPathVolume], RULE)).toEqual([]);
+  });
+
   test('real world: a claim does not bind a volume of its class smaller than the storage it requests', () => {
     const requesting = (storage: string) =>
-      claim('jenkins-claim', { accessModes: ['ReadWriteOnce'], resources: { requests: { storage } } });
+      claim('jenkins-claim', {
+        storageClassName: 'manual',
+        accessModes: ['ReadWriteOnce'],
+        resources: { requests: { storage } },
+      });
     const hostPathVolume = volume('jenkins-pv', {
+      storageClassName: 'manual',
       capacity: { storage: '1Gi' },
       accessModes: ['ReadWriteOnce'],
       hostPath: { path: '/data/jenkins' },
@@ -49,8 +73,9 @@ describe(`${RULE}: claims bound by class to pre-provisioned PersistentVolumes (t
   // Deployment on a claim of no class (AKS's default: an Azure disk), and in another guide
   // (docs/guides/auto-backup/pvc/examples/nfs_pv.yaml) a volume of no class written for that guide's claim.
   test("real world: a claim binds by class only to a volume within reach of its file, not to another example's", () => {
-    const noClass = claim('jenkins-claim', { accessModes: ['ReadWriteOnce'] });
+    const noClass = claim('jenkins-claim', { storageClassName: 'manual', accessModes: ['ReadWriteOnce'] });
     const nfsVolume = volume('nfs-pv', {
+      storageClassName: 'manual',
       capacity: { storage: '10Gi' },
       accessModes: ['ReadWriteOnce'],
       nfs: { server: 'nfs.example', path: '/exports' },
@@ -264,15 +289,15 @@ describe(`${RULE}: claims bound by class to pre-provisioned PersistentVolumes (t
   // Deployment on claim nginx-pvc of no class; Skaffold_Deployments/wikijs writes hostPath volume
   // wikijs-pv of no class and, beside it, claim wikijs-pvc with `volumeName: wikijs-pv`.
   test('real world: a volume another claim names by volumeName is that claim’s, not free for a claim of its class', () => {
-    const noClass = claim('jenkins-claim', { accessModes: ['ReadWriteOnce'] });
+    const noClass = claim('jenkins-claim', { storageClassName: 'manual', accessModes: ['ReadWriteOnce'] });
     const named = volume('wikijs-pv', {
-      storageClassName: '',
+      storageClassName: 'manual',
       capacity: { storage: '10Gi' },
       accessModes: ['ReadWriteOnce'],
       hostPath: { path: '/srv/wikijs' },
     });
     const naming = claim('wikijs-pvc', {
-      storageClassName: '',
+      storageClassName: 'manual',
       volumeName: 'wikijs-pv',
       accessModes: ['ReadWriteOnce'],
     });
