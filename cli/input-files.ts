@@ -1,6 +1,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { GO_MODULE_FILE } from '../validators/go-module';
+import { isProjectReadmeName } from '../validators/project-readme';
+import { isShellScriptName } from '../validators/node-package-installs';
 import { UsageError } from './usage-error';
 
 /** How `-` (standard input) is named in findings. */
@@ -16,11 +18,19 @@ export type InputFile =
   | { readonly kind: 'helm-chart'; readonly name: string };
 
 /**
- * What a directory walk picks up: manifests, `.conf` files (systemd or kubelet drop-ins) and Go
- * module files (go-module.ts: the controller-runtime version a controller in the tree is built with).
+ * What a directory walk picks up: manifests, `.conf` files (systemd or kubelet drop-ins), Go
+ * module files (go-module.ts: the controller-runtime version a controller in the tree is built with)
+ * READMEs (project-readme.ts: the cluster the project says it deploys to) and node-preparation shell
+ * scripts (node-package-installs.ts: the node prerequisites they install).
  */
 const WALKED_FILE = /\.(ya?ml|json|conf)$/i;
-const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git']);
+/**
+ * Directories no cluster's objects live in: dependencies, git's own, and the `__MACOSX` folder a
+ * zip made on macOS leaves beside its content when unpacked elsewhere (resource forks, binary).
+ */
+const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git', '__MACOSX']);
+/** An AppleDouble file (`._deployment.yaml`): macOS metadata of the file it names, binary, never YAML. */
+const APPLE_DOUBLE = /^\._/;
 /** The file that makes a directory a Helm chart. */
 const HELM_CHART_FILE = 'Chart.yaml';
 /**
@@ -113,7 +123,8 @@ function walk(directory: string | Buffer, resolved: string, files: Map<string, I
 
 /** Whether a directory walk reads a file of this name (not a path: a name). */
 export function isWalkedFileName(name: string): boolean {
-  return WALKED_FILE.test(name) || name === GO_MODULE_FILE;
+  if (APPLE_DOUBLE.test(name)) return false;
+  return WALKED_FILE.test(name) || name === GO_MODULE_FILE || isProjectReadmeName(name) || isShellScriptName(name);
 }
 
 /** Adds an input once, by its absolute path (its bytes for a name that is not UTF-8). */

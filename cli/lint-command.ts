@@ -100,7 +100,8 @@ export function lint(paths: readonly string[], options: LintCommandOptions): Lin
   const withFix = (finding: LintFinding, original: Finding): LintFinding => {
     const object = objectsBySource.get(original.source);
     const source = original.source as Partial<ManifestSource>;
-    if (source.documentIndex === undefined) return finding;
+    // An object written as text in another's field is fixed in that text by hand.
+    if (source.documentIndex === undefined || source.embeddedIn) return finding;
     // The loader places a key written twice in its document (and no other syntax error).
     const proposed =
       original.rule === YAML_SYNTAX_ERROR
@@ -150,7 +151,8 @@ export function lint(paths: readonly string[], options: LintCommandOptions): Lin
     findings,
     summary: {
       files: manifests.files.length,
-      objects: report.objects,
+      // What READMEs and scripts say is read by the rules but is no object of the input.
+      objects: report.objects - manifests.facts.length,
       errors: counted.filter((f) => f.severity === 'error').length,
       warnings: counted.filter((f) => f.severity === 'warning').length,
       suppressed: findings.filter((f) => f.suppressed).length,
@@ -183,7 +185,7 @@ export function lint(paths: readonly string[], options: LintCommandOptions): Lin
 
 /** What the rules judge: the objects, and the patches as facts about their base (a StorageClass patch that sets the default). */
 export function validationInputs(manifests: LoadedManifests): ValidationInput[] {
-  return [...manifests.objects, ...manifests.patches.map((patch) => ({ ...patch, patch: true }))];
+  return [...manifests.objects, ...manifests.facts, ...manifests.patches.map((patch) => ({ ...patch, patch: true }))];
 }
 
 /**

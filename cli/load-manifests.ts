@@ -2,13 +2,14 @@ import { loadAll as loadYamlDocuments, YAMLException } from 'js-yaml';
 import { Finding, ObjectSource } from '../validators/finding';
 import { isKindlessDocument, listedObjects } from '../validators/list-items';
 import { kubesprayVariables } from '../validators/kubespray-variables';
-import { nodePackageInstall } from '../validators/node-package-installs';
+import { isShellScriptName, nodePackageInstall, shellPackageInstall } from '../validators/node-package-installs';
 import { k3sConfig } from '../validators/k3s-config';
 import { k3osConfig } from '../validators/k3os-config';
 import { talhelperConfig, talosImageSchematic, talosMachineConfig } from '../validators/talos-machine-config';
 import { rkeClusterConfig } from '../validators/rke-cluster-config';
 import { isSystemdUnitText, parseSystemdDropIn } from '../validators/systemd-drop-in';
 import { GO_MODULE_FILE, goModule } from '../validators/go-module';
+import { isProjectReadmeName, projectReadme } from '../validators/project-readme';
 import { KUBERNETES_YAML_SCHEMA } from '../validators/yaml-schema';
 import { AT_PLACEHOLDER, ENVSUBST_VARIABLE, UNDERSCORE_PLACEHOLDER } from '../validators/placeholders';
 import * as path from 'path';
@@ -18,6 +19,7 @@ import { inlinePatches, isKustomizationFile, kustomizeDataFiles, kustomizeNonObj
 import { moveBindingSubjects } from './kustomize-binding-subjects';
 import { kustomizeNamespaces } from './kustomize-namespaces';
 import { kustomizeResourceFiles } from './kustomize-resources';
+import { EmbeddedSource, clusterResourceSetObjects } from './cluster-resource-sets';
 import { isClusterScopedKind } from '../validators/cluster-scoped-kinds';
 import { isRecord } from '../validators/json';
 import { objectRefOf } from '../validators/object-index';
@@ -51,6 +53,11 @@ export interface ManifestSource extends ObjectSource {
    * it (`patches[1].patch`): read as a fact about its base, not judged (findings need a place in a file).
    */
   readonly inlinePatch?: string;
+  /**
+   * For an object written as text in a field of another (a manifest a Cluster API ClusterResourceSet
+   * applies, in its Secret's `stringData[calico.yaml]`): where in the host object, and the text.
+   */
+  readonly embeddedIn?: EmbeddedSource;
 }
 
 export interface LoadedObject {
@@ -83,6 +90,11 @@ export interface LoadedManifests {
   readonly skipped: SkippedInput[];
   /** Every input read, in order (stdin as `<stdin>`). */
   readonly files: string[];
+  /**
+   * What a walk's READMEs and shell scripts say of the cluster (kinds ProjectReadme and
+   * NodePackageInstall): objects the rules read, not objects of the input, so not counted as such.
+   */
+  readonly facts: LoadedObject[];
   /** Findings of the loader itself: unreadable, binary or invalid files. */
   readonly loaderFindings: Finding[];
   /** The text of an input, for locating findings: stdin is kept, files are read again. */
@@ -107,6 +119,7 @@ export function loadManifests(paths: readonly string[], options: LoadOptions = {
   const files = inputFiles(paths);
   const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const objects: LoadedObject[] = [];
+  const facts: LoadedObject[] = [];
   const loaderFindings: Finding[] = [];
   const skipped: SkippedInput[] = [];
   const kustomize: KustomizeInput = { kustomizations: [], typeless: [] };
@@ -124,7 +137,7 @@ export function loadManifests(paths: readonly string[], options: LoadOptions = {
       loaderFindings.push(loaderFinding(file.name, 1, input.problem, input.fix));
       read.set(file.name, file);
     } else {
-      const loaded = loadText(file, input.text, objects, loaderFindings, kustomize, interner);
+      const loaded = loadText(file, input.text, { objects, facts }, loaderFindings, kustomize, interner);
       if (loaded === true) {
         read.set(file.name, file);
         if (file.kind === 'stdin') stdinText = input.text;
@@ -171,10 +184,14 @@ export function loadManifests(paths: readonly string[], options: LoadOptions = {
     if (namespace === undefined || !isRecord(metadata)) continue;
     if (!isClusterScopedKind(typeof object.kind === 'string' ? object.kind : undefined)) metadata.namespace = namespace;
   }
+  // What a ClusterResourceSet applies to workload clusters, read after the kustomize passes: a
+  // kustomization's namespace does not reach into the text of a Secret.
+  applied.push(...clusterResourceSetObjects(applied, interner));
   for (const kustomization of kustomizations) patches.push(...inlinePatchObjects(kustomization, interner));
   return {
     objects: applied,
     patches,
+    facts,
     skipped: [
       ...skipped.filter((entry) => !data.has(entry.path)),
       ...[...data].map((name) => ({ path: name, reason: 'kustomize-data' as const })),
@@ -238,7 +255,7 @@ function inlinePatchObjects({ object, file, documentIndex }: Kustomization, inte
 function loadText(
   file: InputFile,
   text: string,
-  objects: LoadedObject[],
+  { objects, facts }: { objects: LoadedObject[]; facts: LoadedObject[] },
   findings: Finding[],
   kustomize: KustomizeInput,
   interner: Interner,
@@ -267,6 +284,24 @@ function loadText(
       object: interner.compact(goModule(text)) as Record<string, unknown>,
       source: { file: file.name, documentIndex: 0 },
     });
+  } else if (file.kind === 'file' && isShellScriptName(path.basename(file.name))) {
+    // Read for the node prerequisites it installs (node-package-installs.ts); never linted or counted.
+    const install = shellPackageInstall(text);
+    if (install)
+      facts.push({
+        object: interner.compact(install) as Record<string, unknown>,
+        source: { file: file.name, documentIndex: 0 },
+      });
+    return false;
+  } else if (file.kind === 'file' && isProjectReadmeName(path.basename(file.name))) {
+    // Read for what it says of the cluster, kept only as that (project-readme.ts); never linted or counted.
+    const readme = projectReadme(text);
+    if (readme)
+      facts.push({
+        object: interner.compact(readme) as Record<string, unknown>,
+        source: { file: file.name, documentIndex: 0 },
+      });
+    return false;
   } else if (isUnitDropIn(file, text)) {
     loadDropIn(text, file.name, objects, findings);
   } else if (file.kind === 'file' && file.discovered && CONF_FILE.test(file.name) && !OBJECT_KEY.test(text)) {
@@ -315,6 +350,8 @@ function loadYaml(
     if (discovered && template && (template === 'ytt' || !isDuplicateKey(error))) return 'template';
     if (discovered && !OBJECT_KEY.test(text) && readByOtherTools(file, error)) return 'not-kubernetes';
     const lenient = isDuplicateKey(error) ? lastValueWins(text, file) : undefined;
+    // Helm reads values with sigs.k8s.io/yaml, which keeps a repeated key's last value: no error there.
+    if (discovered && lenient && isHelmValues(file, lenient)) return 'not-kubernetes';
     if (lenient) {
       findings.push(...duplicateKeyFindings(file, text, lenient, error, isKustomizationFile(file)));
       documents = lenient;

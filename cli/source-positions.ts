@@ -4,6 +4,7 @@ import { DocumentLines } from './document-ranges';
 import { fileDocumentRanges } from './json-stream';
 import type { PositionedDocument } from './positioned-document';
 import type { ManifestSource } from './load-manifests';
+import type { EmbeddedSource } from './cluster-resource-sets';
 
 /** Something to place in a file: an object (document and list item) and a field path in it. */
 export interface PositionQuery {
@@ -36,6 +37,8 @@ export class SourcePositions {
   public lineOf(query: PositionQuery): number | undefined {
     const segments = parseFieldPath(query.path);
     if (query.source.dropIn) return lineInDropIn(query.source.dropIn, segments);
+    const { embeddedIn, ...host } = query.source;
+    if (embeddedIn) return this.lineInEmbedded(host, embeddedIn, query.path);
     const file = this.file(query.source.file);
     const range = file?.documents[query.source.documentIndex];
     if (!file || !range) return undefined;
@@ -46,6 +49,27 @@ export class SourcePositions {
     const quick = locateInBlockYaml(file.lines, range, path);
     if (quick.complete || !quick.needsParser) return quick.line;
     return this.lineWithParser(file, query.source.documentIndex, range, path) ?? quick.line;
+  }
+
+  /**
+   * An object written as text in a field of another: the line of that field, and where the text is
+   * a literal or folded block (`key: |`), whose lines follow the key's one for one, the line of the
+   * object's own field in it.
+   */
+  private lineInEmbedded(host: ManifestSource, embedded: EmbeddedSource, path: string): number | undefined {
+    const fieldLine = this.lineOf({ source: host, path: embedded.field });
+    if (fieldLine === undefined) return undefined;
+    const keyLine = this.current?.lines[fieldLine - 1] ?? '';
+    if (!/:\s*[|>][-+0-9]*\s*(#.*)?$/.test(keyLine)) return fieldLine;
+    const inner = new SourcePositions(() => embedded.text).lineOf({
+      source: {
+        file: host.file,
+        documentIndex: embedded.documentIndex,
+        ...(embedded.listItemIndex !== undefined ? { listItemIndex: embedded.listItemIndex } : {}),
+      },
+      path,
+    });
+    return inner === undefined ? fieldLine : fieldLine + inner;
   }
 
   private file(name: string): CurrentFile | undefined {

@@ -163,6 +163,23 @@ describe('ballast lint <directory>: what a real repository holds besides manifes
     expect(namedObject.findings.map((f) => f.rule)).toEqual(['object-without-type']);
   });
 
+  // Monroeshindelar/kubernetes-manifests argocd/charts/values.yaml (held-out-483): argo-cd chart values
+  // that write `policy.csv` twice; Helm reads values with sigs.k8s.io/yaml, which keeps the last one.
+  test('real world: a Helm values file with a key written twice is skipped in a walk like any values file', () => {
+    const values =
+      'configs:\n  rbac:\n    policy.csv: |\n      g, admins, role:admin\n    policy.csv: |\n      g, ops, role:admin\n';
+    const tree = tempTree({
+      'argocd/charts/values.yaml': values,
+      // A manifest with a key written twice is still reported: kubectl refuses it.
+      'app/configmap.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n  name: b\n',
+    });
+    const walked = lint([tree.dir], { cwd: tree.dir });
+    expect(
+      walked.findings.filter((f) => f.rule === 'yaml-syntax-error').map((f) => path.basename(f.file ?? '')),
+    ).toEqual(['configmap.yaml']);
+    expect(walked.summary.skipped.notKubernetes).toBe(1);
+  });
+
   test('a file named on the command line is always reported, with a hint for templates', () => {
     const tree = tempTree({ 'deploy.yaml': 'kind: Deployment\nmetadata:\n  name: {{ .Name }\n' });
     const result = lint([path.join(tree.dir, 'deploy.yaml')], { cwd: tree.dir });

@@ -146,10 +146,15 @@ describe('ballast lint: what it reads', () => {
       'notes.conf': '[Unit]\nDescription=not a service drop-in\n',
       'README.md': '# not linted',
       'node_modules/x/pv.yaml': PV_WITH_NAMESPACE,
+      // What a zip made on macOS leaves when unpacked (LeonLow97-Sandbox/docker-and-kubernetes-bootcamp,
+      // held-out-489): AppleDouble resource forks, binary, beside and under __MACOSX/.
+      '__MACOSX/a/b/c/pv.yml': PV_WITH_NAMESPACE,
+      'a/b/c/._pv.yml': '\u0000\u0005\u0016\u0007\u0000\u0002\u0000\u0000Mac OS X',
     });
     try {
       const { json } = await lintJson([tree.dir]);
       expect(json.summary).toMatchObject({ files: 4, objects: 6 });
+      expect(json.findings.filter((f) => f.file!.includes('__MACOSX') || f.file!.includes('._pv'))).toEqual([]);
       const located = json.findings.map((f) => [path.relative(tree.dir, f.file!), f.line, f.rule]);
       expect(located).toContainEqual([path.join('a', 'b', 'c', 'pv.yml'), 5, 'persistent-volume-with-namespace']);
       // The drop-in is read through the eviction rules' parser; its findings point at the line.

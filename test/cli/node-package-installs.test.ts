@@ -96,6 +96,32 @@ describe(`${RULE}: nodes the input prepares itself (Ansible, cloud-init)`, () =>
     ).toEqual([expect.objectContaining({ severity: 'warning', path: 'spec.nfs' })]);
   });
 
+  // vndmtrx/vagrant-k8s-cluster scripts/201-base.sh and luislclt/kubernetes-arm prerequeriments.sh
+  // (held-out-494, held-out-491): node preparation by shell script, a command continued over lines;
+  // alientsai/Deeplook_k8s Install/script/install_packages.offline.sh (held-out-483): offline .deb files.
+  test('real world: a provisioning shell script or Vagrantfile that installs the NFS client makes it a warning', () => {
+    const scripts: Array<Record<string, string>> = [
+      { 'scripts/201-base.sh': '#!/bin/bash\napt-get update -q\napt-get install -yq nfs-common\n' },
+      { 'prerequeriments.sh': 'sudo apt install -y \\\n    curl \\\n    nfs-common \\\n    open-iscsi\n' },
+      {
+        'Install/script/install_packages.offline.sh':
+          'dpkg -i ./kubernetes/1.11.3/nfs-common_1%3a1.2.8-9ubuntu12.1_amd64.deb && \\\n  echo ok\n',
+      },
+      { Vagrantfile: 'config.vm.provision "shell", inline: "yum install -y nfs-utils"\n' },
+    ];
+    for (const files of scripts)
+      expect(nfsFindings(files)).toEqual([expect.objectContaining({ severity: 'warning', path: 'spec.nfs' })]);
+    const [finding] = nfsFindings(scripts[0]!);
+    expect(finding?.message).toContain('(nfs-common, with a shell script in scripts/201-base.sh)');
+  });
+
+  test('a script that only mentions the package, or installs the NFS server, leaves the error', () => {
+    for (const script of ['echo "install nfs-common on every node first"\n', 'apt-get install -y nfs-kernel-server\n'])
+      expect(nfsFindings({ 'setup.sh': script })).toEqual([
+        expect.objectContaining({ severity: 'error', path: 'spec.nfs' }),
+      ]);
+  });
+
   test('installing only the NFS server, the Ceph client, or a package list outside Ansible variables leaves the error', () => {
     const notTheClient: Array<Record<string, string>> = [
       { 'playbooks/server.yml': '- hosts: nas\n  tasks:\n    - apt: {name: nfs-kernel-server}\n' },
