@@ -5,13 +5,23 @@ import { kubesprayVariables } from '../validators/kubespray-variables';
 import { isShellScriptName, nodePackageInstall, shellPackageInstall } from '../validators/node-package-installs';
 import { k3sConfig } from '../validators/k3s-config';
 import { k3osConfig } from '../validators/k3os-config';
-import { talhelperConfig, talosImageSchematic, talosMachineConfig } from '../validators/talos-machine-config';
+import {
+  omniClusterTemplate,
+  talhelperConfig,
+  talosImageSchematic,
+  talosMachineConfig,
+} from '../validators/talos-machine-config';
 import { rkeClusterConfig } from '../validators/rke-cluster-config';
 import { isSystemdUnitText, parseSystemdDropIn } from '../validators/systemd-drop-in';
 import { GO_MODULE_FILE, goModule } from '../validators/go-module';
 import { isProjectReadmeName, projectReadme } from '../validators/project-readme';
 import { KUBERNETES_YAML_SCHEMA } from '../validators/yaml-schema';
-import { AT_PLACEHOLDER, ENVSUBST_VARIABLE, UNDERSCORE_PLACEHOLDER } from '../validators/placeholders';
+import {
+  AT_PLACEHOLDER,
+  ENVSUBST_VARIABLE,
+  PERCENT_PLACEHOLDER,
+  UNDERSCORE_PLACEHOLDER,
+} from '../validators/placeholders';
 import * as path from 'path';
 import { documentRanges } from './document-ranges';
 import { jsonStreamRanges } from './json-stream';
@@ -392,6 +402,7 @@ function loadDocuments(
         talosMachineConfig(document) ??
         talhelperConfig(document) ??
         talosImageSchematic(document) ??
+        omniClusterTemplate(document) ??
         rkeClusterConfig(document) ??
         document,
     ),
@@ -741,7 +752,7 @@ const TEMPLATES: Readonly<Record<TemplateKind, { readonly what: string; readonly
     fix: 'Lint what the template renders to, e.g. `erb FILE | ballast lint -`.',
   },
   placeholder: {
-    what: 'the file holds `@VARIABLE@` or `__VARIABLE__` placeholders that a build step fills in',
+    what: 'the file holds `@VARIABLE@`, `__VARIABLE__` or `%VARIABLE%` placeholders that a build step fills in',
     fix: 'Lint what the build step writes, e.g. `sed "s|@IMAGE@|registry/app|" FILE | ballast lint -`.',
   },
   envsubst: {
@@ -764,7 +775,13 @@ function templateKind(text: string): TemplateKind | undefined {
   if (TERRAFORM_DIRECTIVE.test(text)) return 'terraform';
   if (ERB_TAG.test(text)) return 'erb';
   const envsubst = ENVSUBST_VARIABLE.test(text) || BARE_VARIABLE_LINE.test(text);
-  if (!envsubst && !ANY_CASE_AT_PLACEHOLDER.test(text) && !UNDERSCORE_PLACEHOLDER.test(text)) return undefined;
+  if (
+    !envsubst &&
+    !ANY_CASE_AT_PLACEHOLDER.test(text) &&
+    !UNDERSCORE_PLACEHOLDER.test(text) &&
+    !PERCENT_PLACEHOLDER.test(text)
+  )
+    return undefined;
   try {
     // A placeholder alone on its line stands for lines of its own (an optional label or block,
     // `${RANCHER_TURTLES_LABEL:""}` at column 0 inside `labels:`, a `__TLS_PORT__` list item): it
@@ -774,7 +791,8 @@ function templateKind(text: string): TemplateKind | undefined {
       .replace(BARE_VARIABLE_LINES, '')
       .replace(ENVSUBST_VARIABLES, 'x')
       .replace(ANY_CASE_AT_PLACEHOLDERS, 'x')
-      .replace(UNDERSCORE_PLACEHOLDERS, 'x');
+      .replace(UNDERSCORE_PLACEHOLDERS, 'x')
+      .replace(PERCENT_PLACEHOLDERS, 'x');
     loadYamlDocuments(filled, undefined, { schema: KUBERNETES_YAML_SCHEMA });
     return envsubst ? 'envsubst' : 'placeholder';
   } catch {
@@ -806,9 +824,11 @@ const ERB_TAG = /<%[\s\S]*?%>/;
 const ANY_CASE_AT_PLACEHOLDER = new RegExp(AT_PLACEHOLDER.source, 'i');
 const ANY_CASE_AT_PLACEHOLDERS = new RegExp(AT_PLACEHOLDER.source, 'gi');
 const UNDERSCORE_PLACEHOLDERS = new RegExp(UNDERSCORE_PLACEHOLDER.source, 'g');
+// `%` cannot begin a plain YAML value either (`repoURL: %REPO_NAME%`, quarkuscoffeeshop/tekton-pipelines).
+const PERCENT_PLACEHOLDERS = new RegExp(PERCENT_PLACEHOLDER.source, 'g');
 const ENVSUBST_VARIABLES = new RegExp(ENVSUBST_VARIABLE.source, 'g');
 const WHOLE_LINE_PLACEHOLDERS = new RegExp(
-  `^[ \\t]*(?:${[ENVSUBST_VARIABLE, AT_PLACEHOLDER, UNDERSCORE_PLACEHOLDER].map((form) => form.source).join('|')})[ \\t]*\\r?$`,
+  `^[ \\t]*(?:${[ENVSUBST_VARIABLE, AT_PLACEHOLDER, UNDERSCORE_PLACEHOLDER, PERCENT_PLACEHOLDER].map((form) => form.source).join('|')})[ \\t]*\\r?$`,
   'gm',
 );
 /**

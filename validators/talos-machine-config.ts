@@ -1,4 +1,4 @@
-import { JsonRecord, getRecord } from './json';
+import { JsonRecord, getRecord, isRecord } from './json';
 import { isKindlessDocument } from './list-items';
 
 /**
@@ -73,5 +73,21 @@ export function talosImageSchematic(document: unknown): JsonRecord | undefined {
   if (!isKindlessDocument(document)) return undefined;
   return getRecord(document, 'customization', 'systemExtensions')
     ? { kind: TALOS_IMAGE_SCHEMATIC_KIND, ...document }
+    : undefined;
+}
+
+/**
+ * The kind ballast gives an Omni cluster template's Cluster document (`kind: Cluster` without an
+ * apiVersion, with `talos.version` and `kubernetes.version`: what `omnictl cluster template sync`
+ * reads): every machine Omni manages runs Talos.
+ */
+export const OMNI_CLUSTER_TEMPLATE_KIND = 'OmniClusterTemplate';
+
+/** An Omni cluster template's Cluster document as an object of kind OmniClusterTemplate; undefined for any other document. */
+export function omniClusterTemplate(document: unknown): JsonRecord | undefined {
+  if (!isRecord(document) || document.kind !== 'Cluster' || 'apiVersion' in document) return undefined;
+  return typeof getRecord(document, 'talos')?.version === 'string' &&
+    typeof getRecord(document, 'kubernetes')?.version === 'string'
+    ? { ...document, kind: OMNI_CLUSTER_TEMPLATE_KIND }
     : undefined;
 }

@@ -269,6 +269,27 @@ describe('ballast lint <directory>: what a real repository holds besides manifes
     expect(lint([broken.dir], { cwd: broken.dir }).findings.map((f) => f.rule)).toEqual(['yaml-syntax-error']);
   });
 
+  // quarkuscoffeeshop/tekton-pipelines argocd/*/…-template.yaml (held-out-497): Argo CD Applications whose
+  // `repoURL: %REPO_NAME%` the docs fill in with sed; `%` cannot begin a YAML value.
+  test('real world: a manifest with %NAME% placeholders is skipped in a walk, and reported when named', () => {
+    const template = [
+      'apiVersion: argoproj.io/v1alpha1',
+      'kind: Application',
+      'metadata: {name: quarkuscoffeeshop-barista}',
+      'spec:',
+      '  source:',
+      '    path: quarkuscoffeeshop-barista',
+      '    repoURL:  %REPO_NAME%',
+      '    targetRevision: HEAD',
+      '',
+    ].join('\n');
+    const named = skippedInWalkAndNamed('argocd/barista/barista-template.yaml', template);
+    expect(named.map((f) => [f.rule, f.line])).toEqual([['yaml-syntax-error', 7]]);
+    // A percentage is no placeholder: `%` before a lower-case word is a file broken for good.
+    const broken = tempTree({ 'argocd/broken.yaml': template.replace('%REPO_NAME%', '%repo%') });
+    expect(lint([broken.dir], { cwd: broken.dir }).findings.map((f) => f.rule)).toEqual(['yaml-syntax-error']);
+  });
+
   // oracle/oci-volume-provisioner manifests/oci-volume-provisioner.yaml (held-out-154): the image is
   // `@IMAGE@:@VERSION@`, which the project's build fills in with sed; `@` cannot begin a YAML value.
   test('real world: a manifest with @NAME@ build placeholders is skipped in a walk, and reported with its hint when named', () => {
@@ -346,7 +367,7 @@ describe('ballast lint <directory>: what a real repository holds besides manifes
         'yaml-syntax-error',
         15,
         expect.stringContaining(
-          'the file holds `@VARIABLE@` or `__VARIABLE__` placeholders that a build step fills in',
+          'the file holds `@VARIABLE@`, `__VARIABLE__` or `%VARIABLE%` placeholders that a build step fills in',
         ),
       ],
     ]);

@@ -169,6 +169,24 @@ describe('in-tree NFS on Talos nodes, whose kubelet image carries the NFS client
     ]);
   });
 
+  // nmourapt/homelab kubernetes/omni/templates/homelab-cluster.yaml (held-out-501): the Omni cluster
+  // template `omnictl cluster template sync` reads; every machine Omni manages runs Talos.
+  const OMNI_TEMPLATE = [
+    'kind: Cluster',
+    'name: homelab',
+    'kubernetes:',
+    '  version: v1.35.0',
+    'talos:',
+    '  version: v1.12.3',
+    'systemExtensions:',
+    '  - siderolabs/iscsi-tools',
+    '---',
+    'kind: ControlPlane',
+    'machines:',
+    '  - b2b24080-3eaf-11ef-a623-226974e21f00',
+    '',
+  ].join('\n');
+
   test('without Talos node configuration in the input, the volumes are errors and the claim user gets a pointer', () => {
     expect(nfsFindings(APP).map(({ message: _message, ...finding }) => finding)).toEqual([
       {
@@ -187,6 +205,7 @@ describe('in-tree NFS on Talos nodes, whose kubelet image carries the NFS client
     ['an Image Factory schematic (real world)', 'tofu/talos/image/schematic.yaml', IMAGE_SCHEMATIC],
     ['a machine patch of sysctls only (real world)', '.talos/patches/worker-sysctls.yaml', TALOS_SYSCTL_PATCH],
     ['a talosctl upgrade Plan (real world)', 'system-upgrade-controller/talos-plan.yaml', TALOS_UPGRADE_PLAN],
+    ['an Omni cluster template (real world)', 'kubernetes/omni/templates/homelab-cluster.yaml', OMNI_TEMPLATE],
   ])(
     'with %s in the input, each volume is a warning that says why, and the pointer is dropped',
     (_what, file, text) => {

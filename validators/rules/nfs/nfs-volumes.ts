@@ -9,6 +9,7 @@ import { inProject, projectOfSetup } from '../../cluster-config-scope';
 import {
   TALHELPER_CONFIG_KIND,
   TALOS_IMAGE_SCHEMATIC_KIND,
+  OMNI_CLUSTER_TEMPLATE_KIND,
   TALOS_MACHINE_CONFIG_KIND,
 } from '../../talos-machine-config';
 
@@ -17,7 +18,7 @@ export const NFS_CSI_DRIVER = 'nfs.csi.k8s.io';
 
 /**
  * Talos node configuration in the input (a machine configuration or patch, a talhelper
- * `talconfig.yaml`, an Image Factory schematic, or a system-upgrade-controller Plan that upgrades
+ * `talconfig.yaml`, an Image Factory schematic, an Omni cluster template, or a system-upgrade-controller Plan that upgrades
  * the nodes with talosctl): the cluster's nodes run Talos, whose kubelet
  * image carries the NFS client ("The NFS client is part of the kubelet image maintained by the Talos
  * team", talos.dev storage guide), so an in-tree NFS mount fails only on a node that is not Talos.
@@ -28,6 +29,7 @@ function talosNodeConfiguration(index: ObjectIndex): IndexedObject | undefined {
     index.ofKind(TALOS_MACHINE_CONFIG_KIND)[0] ??
     index.ofKind(TALHELPER_CONFIG_KIND)[0] ??
     index.ofKind(TALOS_IMAGE_SCHEMATIC_KIND)[0] ??
+    index.ofKind(OMNI_CLUSTER_TEMPLATE_KIND)[0] ??
     index.ofKind('Plan').find(upgradesTalos)
   );
 }

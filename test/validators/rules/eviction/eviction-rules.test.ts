@@ -433,9 +433,9 @@ describe('deprecated-kubelet-eviction-flag', () => {
   });
 });
 
-test("incident 4's drop-in is refused with an error", () => {
+test("incident 4's drop-in is refused: its flag drops the defaults, and kubeadm's EnvironmentFile= overrides it", () => {
   const errors = findingsFor([incident4()])
     .filter((f) => f.severity === 'error')
     .map((f) => f.rule);
-  expect(errors).toEqual(['eviction-hard-drops-default-signals']);
+  expect(errors).toEqual(['eviction-hard-drops-default-signals', 'kubelet-drop-in-flags-ignored']);
 });
