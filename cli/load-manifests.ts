@@ -31,7 +31,7 @@ import { kustomizeNamespaces } from './kustomize-namespaces';
 import { kustomizeResourceFiles } from './kustomize-resources';
 import { EmbeddedSource, clusterResourceSetObjects } from './cluster-resource-sets';
 import { isClusterScopedKind } from '../validators/cluster-scoped-kinds';
-import { isRecord } from '../validators/json';
+import { JsonRecord, isRecord } from '../validators/json';
 import { objectRefOf } from '../validators/object-index';
 import { fieldPath } from '../validators/field-path';
 import { InputFile, STDIN_NAME, inputFiles } from './input-files';
@@ -258,6 +258,21 @@ function inlinePatchObjects({ object, file, documentIndex }: Kustomization, inte
 }
 
 /**
+ * The files a walk reads for one fact each, by name: a node-preparation shell script for the node
+ * prerequisites it installs (node-package-installs.ts), a README for the distribution it names
+ * (project-readme.ts).
+ */
+const FACT_READERS: ReadonlyArray<readonly [(name: string) => boolean, (text: string) => JsonRecord | undefined]> = [
+  [isShellScriptName, shellPackageInstall],
+  [isProjectReadmeName, projectReadme],
+];
+
+function factReaderOf(file: string): ((text: string) => JsonRecord | undefined) | undefined {
+  const name = path.basename(file);
+  return FACT_READERS.find(([isNamed]) => isNamed(name))?.[1];
+}
+
+/**
  * Parses one input's text: a Go module file, a systemd drop-in or a YAML/JSON stream. False for a
  * `.conf` file that is not ours to read; a skip reason for a walked file that does not parse and is
  * a template or another tool's file (readByOtherTools).
@@ -294,21 +309,12 @@ function loadText(
       object: interner.compact(goModule(text)) as Record<string, unknown>,
       source: { file: file.name, documentIndex: 0 },
     });
-  } else if (file.kind === 'file' && isShellScriptName(path.basename(file.name))) {
-    // Read for the node prerequisites it installs (node-package-installs.ts); never linted or counted.
-    const install = shellPackageInstall(text);
-    if (install)
+  } else if (file.kind === 'file' && factReaderOf(file.name)) {
+    // Read for one fact about the cluster, kept only as that: never linted or counted.
+    const fact = factReaderOf(file.name)?.(text);
+    if (fact)
       facts.push({
-        object: interner.compact(install) as Record<string, unknown>,
-        source: { file: file.name, documentIndex: 0 },
-      });
-    return false;
-  } else if (file.kind === 'file' && isProjectReadmeName(path.basename(file.name))) {
-    // Read for what it says of the cluster, kept only as that (project-readme.ts); never linted or counted.
-    const readme = projectReadme(text);
-    if (readme)
-      facts.push({
-        object: interner.compact(readme) as Record<string, unknown>,
+        object: interner.compact(fact) as Record<string, unknown>,
         source: { file: file.name, documentIndex: 0 },
       });
     return false;

@@ -1,5 +1,6 @@
 import { fieldPath } from '../../field-path';
-import { JsonRecord, asArray, asRecord, asString, getRecord } from '../../json';
+import { JsonRecord, getRecord } from '../../json';
+import { eksctlNodeGroups } from './eksctl-node-groups';
 import { IndexedObject, ObjectIndex } from '../../object-index';
 import { EvictionFieldNames, EvictionSettingsView, evictionFields } from './eviction-views';
 
@@ -40,20 +41,12 @@ export const BOTTLEROCKET_REPLACES = {
 
 /** Eviction settings in the `bottlerocket.settings.kubernetes` of eksctl ClusterConfig node groups. */
 export function eksctlBottlerocketSettings(index: ObjectIndex): EvictionSettingsView[] {
-  const views: EvictionSettingsView[] = [];
-  for (const object of index.ofKind('ClusterConfig')) {
-    if (!(asString(object.raw.apiVersion) ?? '').startsWith('eksctl.io/')) continue;
-    for (const list of ['nodeGroups', 'managedNodeGroups']) {
-      asArray(object.raw[list]).forEach((nodeGroup, position) => {
-        const kubernetes = getRecord(nodeGroup, 'bottlerocket', 'settings', 'kubernetes');
-        if (!kubernetes) return;
-        const name = asString(asRecord(nodeGroup)?.name) ?? String(position);
-        const prefix = fieldPath(list, position, 'bottlerocket', 'settings', 'kubernetes');
-        views.push(bottlerocketView(object, kubernetes, prefix, `eksctl ${list} entry ${name}, Bottlerocket settings`));
-      });
-    }
-  }
-  return views;
+  return eksctlNodeGroups(index).flatMap(({ object, nodeGroup, list, position, name }) => {
+    const kubernetes = getRecord(nodeGroup, 'bottlerocket', 'settings', 'kubernetes');
+    if (!kubernetes) return [];
+    const prefix = fieldPath(list, position, 'bottlerocket', 'settings', 'kubernetes');
+    return [bottlerocketView(object, kubernetes, prefix, `eksctl ${list} entry ${name}, Bottlerocket settings`)];
+  });
 }
 
 function bottlerocketView(

@@ -1,9 +1,10 @@
 import { fieldPath } from '../../field-path';
-import { asArray, asRecord, asString } from '../../json';
+import { asRecord, asString } from '../../json';
 import { IndexedObject, ObjectIndex } from '../../object-index';
 import { EvictionSettingsView, fromKubeletCommand } from './eviction-views';
 import { AL2_EVICTION_HARD } from './karpenter-kubelet-settings';
 import { wordsOf } from './kubelet-flags';
+import { eksctlNodeGroups } from './eksctl-node-groups';
 
 /**
  * Shell scripts that start an EKS AL2 node with the AMI's `/etc/eks/bootstrap.sh`, where users pass
@@ -16,16 +17,10 @@ import { wordsOf } from './kubelet-flags';
  */
 export function eksBootstrapArgs(index: ObjectIndex): EvictionSettingsView[] {
   const views: EvictionSettingsView[] = [];
-  for (const object of index.ofKind('ClusterConfig')) {
-    if (!(asString(object.raw.apiVersion) ?? '').startsWith('eksctl.io/')) continue;
-    for (const list of ['nodeGroups', 'managedNodeGroups']) {
-      asArray(object.raw[list]).forEach((nodeGroup, position) => {
-        const script = asString(asRecord(nodeGroup)?.overrideBootstrapCommand);
-        const path = fieldPath(list, position, 'overrideBootstrapCommand');
-        const name = asString(asRecord(nodeGroup)?.name) ?? String(position);
-        if (script !== undefined) views.push(...viewsOf(object, script, path, `eksctl ${list} entry ${name}`));
-      });
-    }
+  for (const { object, nodeGroup, list, position, name } of eksctlNodeGroups(index)) {
+    const script = asString(nodeGroup?.overrideBootstrapCommand);
+    const path = fieldPath(list, position, 'overrideBootstrapCommand');
+    if (script !== undefined) views.push(...viewsOf(object, script, path, `eksctl ${list} entry ${name}`));
   }
   for (const kind of ['AWSNodeTemplate', 'EC2NodeClass']) {
     for (const object of index.ofKind(kind)) {
