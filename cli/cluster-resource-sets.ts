@@ -1,5 +1,5 @@
 import { loadAll as loadYamlDocuments } from 'js-yaml';
-import { JsonRecord, asArray, asRecord, asString, isRecord } from '../validators/json';
+import { JsonRecord, asArray, asRecord, asString } from '../validators/json';
 import { listedObjects } from '../validators/list-items';
 import { KUBERNETES_YAML_SCHEMA } from '../validators/yaml-schema';
 import { fieldPath } from '../validators/field-path';
@@ -11,8 +11,10 @@ export interface EmbeddedSource {
   readonly field: string;
   /** Index of the YAML document in the text. */
   readonly documentIndex: number;
-  /** Index in `items` when the object came out of a List. */
+  /** Index in `items` when the object came out of a List (in `objects` of an OpenShift Template: `listField`). */
   readonly listItemIndex?: number;
+  /** The field `listItemIndex` counts in, when it is not a List's `items`. */
+  readonly listField?: 'objects';
   readonly text: string;
 }
 
@@ -56,14 +58,19 @@ export function clusterResourceSetObjects<S extends object>(
         continue;
       }
       documents.forEach((document, documentIndex) => {
-        for (const { object: found, itemIndexes } of listedObjects(document)) {
-          if (!isRecord(found) || (found.kind === undefined && found.apiVersion === undefined)) continue;
+        for (const { object: found, itemIndexes, listField } of listedObjects(document)) {
           const [listItemIndex] = itemIndexes;
           embedded.push({
             object: interner.compact(found) as Record<string, unknown>,
             source: {
               ...host.source,
-              embeddedIn: { field, documentIndex, ...(listItemIndex !== undefined ? { listItemIndex } : {}), text },
+              embeddedIn: {
+                field,
+                documentIndex,
+                ...(listItemIndex !== undefined ? { listItemIndex } : {}),
+                ...(listField === 'objects' ? { listField } : {}),
+                text,
+              },
             },
           });
         }

@@ -285,6 +285,7 @@ function loadText(
   kustomize: KustomizeInput,
   interner: Interner,
 ): boolean | Exclude<SkipReason, 'helm-chart'> {
+  const factReader = file.kind === 'file' ? factReaderOf(file.name) : undefined;
   if (text.startsWith(GIT_CRYPT_HEADER)) {
     if (file.kind === 'file' && file.discovered) return 'encrypted';
     findings.push(
@@ -309,9 +310,9 @@ function loadText(
       object: interner.compact(goModule(text)) as Record<string, unknown>,
       source: { file: file.name, documentIndex: 0 },
     });
-  } else if (file.kind === 'file' && factReaderOf(file.name)) {
+  } else if (factReader) {
     // Read for one fact about the cluster, kept only as that: never linted or counted.
-    const fact = factReaderOf(file.name)?.(text);
+    const fact = factReader(text);
     if (fact)
       facts.push({
         object: interner.compact(fact) as Record<string, unknown>,
@@ -781,24 +782,16 @@ function templateKind(text: string): TemplateKind | undefined {
   if (TERRAFORM_DIRECTIVE.test(text)) return 'terraform';
   if (ERB_TAG.test(text)) return 'erb';
   const envsubst = ENVSUBST_VARIABLE.test(text) || BARE_VARIABLE_LINE.test(text);
-  if (
-    !envsubst &&
-    !ANY_CASE_AT_PLACEHOLDER.test(text) &&
-    !UNDERSCORE_PLACEHOLDER.test(text) &&
-    !PERCENT_PLACEHOLDER.test(text)
-  )
-    return undefined;
+  if (!envsubst && !BUILD_STEP_PLACEHOLDERS.some((form) => text.search(form) >= 0)) return undefined;
   try {
     // A placeholder alone on its line stands for lines of its own (an optional label or block,
     // `${RANCHER_TURTLES_LABEL:""}` at column 0 inside `labels:`, a `__TLS_PORT__` list item): it
     // is filled in with nothing.
-    const filled = text
+    const withoutEnvsubst = text
       .replace(WHOLE_LINE_PLACEHOLDERS, '')
       .replace(BARE_VARIABLE_LINES, '')
-      .replace(ENVSUBST_VARIABLES, 'x')
-      .replace(ANY_CASE_AT_PLACEHOLDERS, 'x')
-      .replace(UNDERSCORE_PLACEHOLDERS, 'x')
-      .replace(PERCENT_PLACEHOLDERS, 'x');
+      .replace(ENVSUBST_VARIABLES, 'x');
+    const filled = BUILD_STEP_PLACEHOLDERS.reduce((partly, form) => partly.replace(form, 'x'), withoutEnvsubst);
     loadYamlDocuments(filled, undefined, { schema: KUBERNETES_YAML_SCHEMA });
     return envsubst ? 'envsubst' : 'placeholder';
   } catch {
@@ -823,15 +816,19 @@ const TERRAFORM_DIRECTIVE = /%\{~?[ \t]*(?:for|endfor|if|else|endif)\b/;
  */
 const ERB_TAG = /<%[\s\S]*?%>/;
 
-// `@` cannot begin a plain YAML value, so a file with `@NAME@` placeholders (placeholders.ts) does
-// not parse until filled. Here lower case counts too (`name: @pvc@`, openebs/performance-benchmark's
-// scale-test templates): only a text that does not parse, and parses once they are filled, is taken
-// for a template, so an e-mail address cannot make one.
-const ANY_CASE_AT_PLACEHOLDER = new RegExp(AT_PLACEHOLDER.source, 'i');
-const ANY_CASE_AT_PLACEHOLDERS = new RegExp(AT_PLACEHOLDER.source, 'gi');
-const UNDERSCORE_PLACEHOLDERS = new RegExp(UNDERSCORE_PLACEHOLDER.source, 'g');
-// `%` cannot begin a plain YAML value either (`repoURL: %REPO_NAME%`, quarkuscoffeeshop/tekton-pipelines).
-const PERCENT_PLACEHOLDERS = new RegExp(PERCENT_PLACEHOLDER.source, 'g');
+/**
+ * The placeholders a build step fills in with sed (placeholders.ts), global, to be filled in wherever
+ * they occur. `@` and `%` cannot begin a plain YAML value, so a file with `@NAME@` or `%NAME%`
+ * placeholders (`repoURL: %REPO_NAME%`, quarkuscoffeeshop/tekton-pipelines) does not parse until
+ * filled. For `@NAME@` lower case counts too (`name: @pvc@`, openebs/performance-benchmark's
+ * scale-test templates): only a text that does not parse, and parses once they are filled, is taken
+ * for a template, so an e-mail address cannot make one.
+ */
+const BUILD_STEP_PLACEHOLDERS: readonly RegExp[] = [
+  new RegExp(AT_PLACEHOLDER.source, 'gi'),
+  new RegExp(UNDERSCORE_PLACEHOLDER.source, 'g'),
+  new RegExp(PERCENT_PLACEHOLDER.source, 'g'),
+];
 const ENVSUBST_VARIABLES = new RegExp(ENVSUBST_VARIABLE.source, 'g');
 const WHOLE_LINE_PLACEHOLDERS = new RegExp(
   `^[ \\t]*(?:${[ENVSUBST_VARIABLE, AT_PLACEHOLDER, UNDERSCORE_PLACEHOLDER, PERCENT_PLACEHOLDER].map((form) => form.source).join('|')})[ \\t]*\\r?$`,

@@ -59,13 +59,14 @@ export class SourcePositions {
   private lineInEmbedded(host: ManifestSource, embedded: EmbeddedSource, path: string): number | undefined {
     const fieldLine = this.lineOf({ source: host, path: embedded.field });
     if (fieldLine === undefined) return undefined;
-    const keyLine = this.current?.lines[fieldLine - 1] ?? '';
+    const keyLine = this.file(host.file)?.lines[fieldLine - 1] ?? '';
     if (!/:\s*[|>][-+0-9]*\s*(#.*)?$/.test(keyLine)) return fieldLine;
     const inner = new SourcePositions(() => embedded.text).lineOf({
       source: {
         file: host.file,
         documentIndex: embedded.documentIndex,
         ...(embedded.listItemIndex !== undefined ? { listItemIndex: embedded.listItemIndex } : {}),
+        ...(embedded.listField !== undefined ? { listField: embedded.listField } : {}),
       },
       path,
     });

@@ -57,19 +57,34 @@ export function localDistributionOf(index: ObjectIndex, file: string | undefined
   const named = localDistributionOfPath(file);
   if (named || file === undefined) return named;
   const directory = path.dirname(path.resolve(file));
-  let nearest: { readme: string; names: string[]; depth: number } | undefined;
-  for (const readme of index.ofKind(PROJECT_README_KIND)) {
-    const readmeFile = readme.source.file;
-    if (readmeFile === undefined) continue;
-    const readmeDirectory = path.dirname(path.resolve(readmeFile));
-    if (directory !== readmeDirectory && !directory.startsWith(readmeDirectory + path.sep)) continue;
-    const depth = readmeDirectory.length;
-    if (!nearest || depth > nearest.depth)
-      nearest = { readme: readmeFile, names: readmeDistributions(readme.raw), depth };
-  }
-  const [name] = nearest?.names ?? [];
+  // The deepest README directory that holds the file's directory.
+  const nearest = index
+    .derived(readmeDirectories)
+    .filter((readme) => directory === readme.directory || directory.startsWith(readme.directory + path.sep))
+    .reduce<ReadmeDirectory | undefined>(
+      (deepest, readme) => (!deepest || readme.directory.length > deepest.directory.length ? readme : deepest),
+      undefined,
+    );
+  const [name, ...others] = nearest?.names ?? [];
   const defaultClass = name === undefined ? undefined : DISTRIBUTIONS.get(name);
-  return nearest && nearest.names.length === 1 && name !== undefined && defaultClass !== undefined
+  return nearest && name !== undefined && others.length === 0 && defaultClass !== undefined
     ? { name, defaultClass, readme: nearest.readme }
     : undefined;
+}
+
+/** A ProjectReadme of the input: its file, its absolute directory and the distributions it names. */
+interface ReadmeDirectory {
+  readonly readme: string;
+  readonly directory: string;
+  readonly names: readonly string[];
+}
+
+/** Every ProjectReadme's directory, resolved once per index. */
+function readmeDirectories(index: ObjectIndex): readonly ReadmeDirectory[] {
+  return index.ofKind(PROJECT_README_KIND).flatMap((readme) => {
+    const file = readme.source.file;
+    return file === undefined
+      ? []
+      : [{ readme: file, directory: path.dirname(path.resolve(file)), names: readmeDistributions(readme.raw) }];
+  });
 }

@@ -707,15 +707,17 @@ function judgeClaim(
   const local = !bound && !first.storageClass ? localDistributionOf(index, workload.source.file) : undefined;
   const localDefaultNamed = local !== undefined && first.className === local.defaultClass ? local : undefined;
   // A volume of no class written for the claim (pv.yaml beside pvc.yaml) that it does not bind, as it
-  // names no class and so is given the default: the claim is provisioned for instead.
-  const unboundVolume =
-    !bound && takesDefaultClass(claim)
-      ? index.unclaimedVolumeFor({ ...claim.spec, storageClassName: '' }, claim.object, claim.annotations)
-      : undefined;
-  const withUnboundVolume = (reported: { severity?: 'warning'; message: string }) =>
-    unboundVolume === undefined
+  // names no class and so is given the default: the claim is provisioned for instead. Looked up only
+  // for a finding that is reported.
+  const withUnboundVolume = (reported: { severity?: 'warning'; message: string }) => {
+    const unboundVolume =
+      !bound && takesDefaultClass(claim)
+        ? index.unclaimedVolumeFor({ ...claim.spec, storageClassName: '' }, claim.object, claim.annotations)
+        : undefined;
+    return unboundVolume === undefined
       ? reported
       : { ...reported, message: `${reported.message}${unboundVolumeNote(unboundVolume)}` };
+  };
   const reportOf = (reason: string): { severity?: 'warning'; message: string } => {
     const reported = finding(mounts, reason, storage);
     if (unmatchedSelector) return asWarning(reported, UNMATCHED_SELECTOR);
