@@ -13,14 +13,6 @@ function encodingOf(bytes: Uint8Array): TextEncoding {
   return 'utf8';
 }
 
-/**
- * True when text decoded as UTF-8 came from a UTF-16 file: its two BOM bytes are no UTF-8, so the
- * decoder made each a U+FFFD. Lets the common case keep Node's fast UTF-8 read.
- */
-export function mayBeUtf16(utf8Text: string): boolean {
-  return utf8Text.startsWith('\uFFFD\uFFFD');
-}
-
 /** The text of a file's bytes, its byte-order mark dropped for UTF-16 (kept for UTF-8, as Node reads it). */
 export function decodeText(bytes: Buffer): { readonly text: string; readonly encoding: TextEncoding } {
   const encoding = encodingOf(bytes);
