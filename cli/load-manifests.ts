@@ -365,12 +365,17 @@ function loadYaml(
     // A key written twice leaves the file readable: it is reported and checked, template or not;
     // but in a ytt template, both branches of an `#@ if` write the key, and ytt keeps one.
     if (discovered && template && (template === 'ytt' || !isDuplicateKey(error))) return 'template';
-    if (discovered && !OBJECT_KEY.test(text) && readByOtherTools(file, error)) return 'not-kubernetes';
     const lenient = isDuplicateKey(error) ? lastValueWins(text, file) : undefined;
+    if (discovered && !OBJECT_KEY.test(text) && readByOtherTools(file, error)) {
+      // Ansible keeps a repeated key's last writing: Kubespray variables are still read for what they set.
+      if (!lenient?.some((document) => nodeConfiguration(document, file) !== undefined)) return 'not-kubernetes';
+      return loadDocuments(lenient, file, objects, kustomize, interner, text.includes('&'));
+    }
     // Helm reads values with sigs.k8s.io/yaml, which keeps a repeated key's last value: no error there.
     if (discovered && lenient && isHelmValues(file, lenient)) return 'not-kubernetes';
     if (lenient) {
-      findings.push(...duplicateKeyFindings(file, text, lenient, error, isKustomizationFile(file)));
+      if (!(discovered && readKeepingLastKey(text, lenient)))
+        findings.push(...duplicateKeyFindings(file, text, lenient, error, isKustomizationFile(file)));
       documents = lenient;
     } else {
       findings.push(syntaxFinding(file, error, 0, template));
@@ -396,24 +401,9 @@ function loadDocuments(
       if (isRecord(document)) kustomize.kustomizations.push({ object: document, file, documentIndex });
     });
   }
-  // Scalars, sequences and empty documents are not Kubernetes objects; Lists are expanded. Kubespray
-  // inventory variables, k3s/RKE2, k3OS, Talos (and talhelper) and RKE configuration that reach the
-  // kubelet, and Ansible or cloud-init documents that install a node prerequisite's package, are
-  // read as objects of their own.
-  const listed = documents.map((document) =>
-    listedObjects(
-      kubesprayVariables(document, file) ??
-        nodePackageInstall(document, file) ??
-        k3sConfig(document) ??
-        k3osConfig(document) ??
-        talosMachineConfig(document) ??
-        talhelperConfig(document) ??
-        talosImageSchematic(document) ??
-        omniClusterTemplate(document) ??
-        rkeClusterConfig(document) ??
-        document,
-    ),
-  );
+  // Scalars, sequences and empty documents are not Kubernetes objects; Lists are expanded; other
+  // tools' node configuration is read as objects of its own (nodeConfiguration).
+  const listed = documents.map((document) => listedObjects(nodeConfiguration(document, file) ?? document));
   const droppable = droppableBodies(listed.flatMap((found) => found.map(({ object }) => object)));
   listed.forEach((found, documentIndex) => {
     const document = documents[documentIndex];
@@ -436,6 +426,25 @@ function loadDocuments(
     }
   });
   return true;
+}
+
+/**
+ * A document of another tool that sets what reaches the kubelet or the nodes, as an object of its
+ * own: Kubespray inventory variables, Ansible or cloud-init that install a node package, k3s/RKE2,
+ * k3OS, Talos (and talhelper, Omni) and RKE configuration. Undefined for any other document.
+ */
+function nodeConfiguration(document: unknown, file: string): Record<string, unknown> | undefined {
+  return (
+    kubesprayVariables(document, file) ??
+    nodePackageInstall(document, file) ??
+    k3sConfig(document) ??
+    k3osConfig(document) ??
+    talosMachineConfig(document) ??
+    talhelperConfig(document) ??
+    talosImageSchematic(document) ??
+    omniClusterTemplate(document) ??
+    rkeClusterConfig(document)
+  );
 }
 
 /** The name and namespace of a document with neither apiVersion nor kind, as its finding names it. */
@@ -536,6 +545,18 @@ function loadDropIn(text: string, file: string, objects: LoadedObject[], finding
 function readByOtherTools(file: string, error: unknown): boolean {
   if (JSON_FILE.test(file)) return true;
   return error instanceof YAMLException && (error.reason.startsWith('unknown tag') || isDuplicateKey(error));
+}
+
+/**
+ * Whether a walked file is read by a tool whose YAML parser keeps a repeated key's last writing
+ * (PyYAML, no error), not by kubectl: Ansible plays and task lists (every document a sequence, a
+ * shape kubectl refuses, even where a task's `k8s` definition holds an object) and cloud-init's
+ * `#cloud-config`. A key written twice there is no error; the file is read with the last writing.
+ */
+function readKeepingLastKey(text: string, documents: readonly unknown[]): boolean {
+  if (CLOUD_CONFIG.test(text)) return true;
+  const written = documents.filter((document) => document !== null && document !== undefined);
+  return written.length > 0 && written.every(Array.isArray);
 }
 
 /**
@@ -842,6 +863,9 @@ const WHOLE_LINE_PLACEHOLDERS = new RegExp(
 const BARE_VARIABLE_LINE = /^[ \t]*\$[A-Z_][A-Z0-9_]*[ \t]*\r?$/m;
 const BARE_VARIABLE_LINES = new RegExp(BARE_VARIABLE_LINE.source, 'gm');
 const SERVICE_SECTION = /^\uFEFF?[ \t]*\[Service\][ \t]*\r?$/m;
+/** The line a cloud-config must begin with (cloud-init reads it as one only then). */
+const CLOUD_CONFIG = /^#cloud-config[ \t]*(\r?\n|$)/;
+
 const OBJECT_KEY = /^[ \t]*["']?(apiVersion|kind)["']?[ \t]*:/m;
 
 /**

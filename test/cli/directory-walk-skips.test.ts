@@ -180,6 +180,53 @@ describe('ballast lint <directory>: what a real repository holds besides manifes
     expect(walked.summary.skipped.notKubernetes).toBe(1);
   });
 
+  // dddeeemmm/kubernetes_openstack roles/os_k8s/tasks/k8s_fluentd_tasks.yml and cncf/demo
+  // provisioning/gce/modules/etcd/cloud-config.yml (held-out-504): Ansible and cloud-init read YAML
+  // with PyYAML, which keeps a repeated key's last writing; kubectl never reads these files.
+  test('real world: a key written twice in Ansible tasks or a cloud-config met in a walk is no error', () => {
+    const tasks = [
+      '- name: fluentd DaemonSet',
+      '  k8s:',
+      '    definition:',
+      '      apiVersion: apps/v1',
+      '      kind: DaemonSet',
+      '      metadata: {name: fluentd, namespace: kube-system}',
+      '      spec:',
+      '        updateStrategy: {type: RollingUpdate}',
+      '        updateStrategy: {type: OnDelete}',
+      '',
+    ].join('\n');
+    const cloudConfig = '#cloud-config\ncoreos:\n  etcd2:\n    name: etcd\n    name: etcd\n';
+    const tree = tempTree({ 'roles/k8s/tasks/fluentd.yml': tasks, 'etcd/cloud-config.yml': cloudConfig });
+    expect(lint([tree.dir], { cwd: tree.dir }).findings.map((f) => f.rule)).toEqual([]);
+    // Named on the command line, each is still reported.
+    const named = lint([path.join(tree.dir, 'roles/k8s/tasks/fluentd.yml')], { cwd: tree.dir });
+    expect(named.findings.map((f) => [f.rule, f.line])).toEqual([['yaml-syntax-error', 9]]);
+  });
+
+  // davidrama/k8s-rook-setup config_files/mycluster/group_vars/k8s-cluster.yml (held-out-505):
+  // Kubespray variables that write kube_apiserver_insecure_port twice (Ansible keeps the last) and
+  // pass --eviction-hard twice in kubelet_custom_flags.
+  test('real world: Kubespray variables with a key written twice are still read for what they give the kubelet', () => {
+    const variables = [
+      'kube_apiserver_insecure_port: 8080',
+      'kube_apiserver_insecure_port: 0',
+      'kubelet_custom_flags:',
+      '  - "--eviction-hard=memory.available<800Mi"',
+      '  - "--eviction-hard=memory.available<300Mi,nodefs.available<1Gi"',
+      '',
+    ].join('\n');
+    const tree = tempTree({ 'mycluster/group_vars/k8s-cluster.yml': variables });
+    const result = lint([tree.dir], { cwd: tree.dir });
+    expect(result.findings.filter((f) => f.severity === 'error').map((f) => [f.rule, f.path, f.line])).toEqual([
+      ['eviction-hard-drops-default-signals', 'kubelet_custom_flags[0]', 4],
+    ]);
+    expect(result.summary.skipped.notKubernetes).toBe(0);
+    // Variables that set nothing the kubelet reads are skipped as before.
+    const other = tempTree({ 'group_vars/all.yml': 'ntp_server: a\nntp_server: b\n' });
+    expect(lint([other.dir], { cwd: other.dir }).summary.skipped.notKubernetes).toBe(1);
+  });
+
   test('a file named on the command line is always reported, with a hint for templates', () => {
     const tree = tempTree({ 'deploy.yaml': 'kind: Deployment\nmetadata:\n  name: {{ .Name }\n' });
     const result = lint([path.join(tree.dir, 'deploy.yaml')], { cwd: tree.dir });
