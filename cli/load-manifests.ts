@@ -18,6 +18,7 @@ import { isProjectReadmeName, projectReadme } from '../validators/project-readme
 import { KUBERNETES_YAML_SCHEMA } from '../validators/yaml-schema';
 import {
   AT_PLACEHOLDER,
+  BRACE_PLACEHOLDER,
   ENVSUBST_VARIABLE,
   PERCENT_PLACEHOLDER,
   UNDERSCORE_PLACEHOLDER,
@@ -780,7 +781,7 @@ const TEMPLATES: Readonly<Record<TemplateKind, { readonly what: string; readonly
     fix: 'Lint what the template renders to, e.g. `erb FILE | ballast lint -`.',
   },
   placeholder: {
-    what: 'the file holds `@VARIABLE@`, `__VARIABLE__` or `%VARIABLE%` placeholders that a build step fills in',
+    what: 'the file holds `@VARIABLE@`, `__VARIABLE__`, `%VARIABLE%` or `{VARIABLE}` placeholders that a build step fills in',
     fix: 'Lint what the build step writes, e.g. `sed "s|@IMAGE@|registry/app|" FILE | ballast lint -`.',
   },
   envsubst: {
@@ -798,7 +799,7 @@ const TEMPLATES: Readonly<Record<TemplateKind, { readonly what: string; readonly
  * placeholder filled in, as envsubst would, it still does not parse.
  */
 function templateKind(text: string): TemplateKind | undefined {
-  if (text.includes('{{')) return 'go';
+  if (TEMPLATE_ACTION.test(text)) return 'go';
   if (YTT_CONTROL_LINE.test(text)) return 'ytt';
   if (TERRAFORM_DIRECTIVE.test(text)) return 'terraform';
   if (ERB_TAG.test(text)) return 'erb';
@@ -821,6 +822,14 @@ function templateKind(text: string): TemplateKind | undefined {
 }
 
 /**
+ * A Go template action (Helm, gomplate) or a Jinja or mustache expression: `{{` and, after an
+ * optional `-` and spaces, a field or variable (`.Values`, `$x`), a string, a comment, a group, or a
+ * name followed by a space, `}}`, a pipe, a call or an index (`{{ toYaml .x }}`, `{{item}}`,
+ * `{{ lookup('env', 'X') }}`). Doubled braces that are no action, as a Python f-string escapes
+ * them (`f'iot_{k}{{device_id="{device}"}}'` in a ConfigMap's script), make no template.
+ */
+const TEMPLATE_ACTION = /\{\{-?\s*(?:[.$"'(/]|[A-Za-z_][\w.]*(?:\s|\}\}|[|([]))/;
+/**
  * A ytt (Carvel) control line: a comment to YAML, Starlark to ytt, so the raw file holds every
  * branch (`#@ if`, `#@ else`, each writing the same key) and is no manifest until rendered. The
  * annotations alone (`#@overlay/match`, `#@data/values`) leave valid YAML, which is linted.
@@ -841,7 +850,7 @@ const ERB_TAG = /<%[\s\S]*?%>/;
  * The placeholders a build step fills in with sed (placeholders.ts), global, to be filled in wherever
  * they occur. `@` and `%` cannot begin a plain YAML value, so a file with `@NAME@` or `%NAME%`
  * placeholders (`repoURL: %REPO_NAME%`, quarkuscoffeeshop/tekton-pipelines) does not parse until
- * filled. For `@NAME@` lower case counts too (`name: @pvc@`, openebs/performance-benchmark's
+ * filled, nor does one whose `{NAME}` placeholder begins a value followed by more (`{APP_NAME}-hpa`). For `@NAME@` lower case counts too (`name: @pvc@`, openebs/performance-benchmark's
  * scale-test templates): only a text that does not parse, and parses once they are filled, is taken
  * for a template, so an e-mail address cannot make one.
  */
@@ -849,10 +858,11 @@ const BUILD_STEP_PLACEHOLDERS: readonly RegExp[] = [
   new RegExp(AT_PLACEHOLDER.source, 'gi'),
   new RegExp(UNDERSCORE_PLACEHOLDER.source, 'g'),
   new RegExp(PERCENT_PLACEHOLDER.source, 'g'),
+  new RegExp(BRACE_PLACEHOLDER.source, 'g'),
 ];
 const ENVSUBST_VARIABLES = new RegExp(ENVSUBST_VARIABLE.source, 'g');
 const WHOLE_LINE_PLACEHOLDERS = new RegExp(
-  `^[ \\t]*(?:${[ENVSUBST_VARIABLE, AT_PLACEHOLDER, UNDERSCORE_PLACEHOLDER, PERCENT_PLACEHOLDER].map((form) => form.source).join('|')})[ \\t]*\\r?$`,
+  `^[ \\t]*(?:${[ENVSUBST_VARIABLE, AT_PLACEHOLDER, UNDERSCORE_PLACEHOLDER, PERCENT_PLACEHOLDER, BRACE_PLACEHOLDER].map((form) => form.source).join('|')})[ \\t]*\\r?$`,
   'gm',
 );
 /**

@@ -12,10 +12,21 @@ export interface ComponentImage {
   readonly minor: number;
 }
 
+/**
+ * Where Kubernetes publishes its images, and the mirrors that keep its `google_containers` path
+ * (`registry.aliyuncs.com/google_containers`).
+ */
+const KUBERNETES_REGISTRY = /(?:^|\/)(?:k8s\.gcr\.io|registry\.k8s\.io|google[_-]containers)\//;
+
 /** The component image `image` names, or undefined for any other image. */
 export function componentImage(image: string): ComponentImage | undefined {
   const match = COMPONENT_IMAGE.exec(image);
   if (!match) return undefined;
   const [, program = '', tag = '', minor = ''] = match;
+  // Providers name their own cloud controller managers so, versioned as they choose
+  // (`qingcloud/cloud-controller-manager:v1.4.22` is built on cloud-provider v0.21): only
+  // Kubernetes' own image, or one named without a repository, carries its release in the tag.
+  if (program === 'cloud-controller-manager' && image.includes('/') && !KUBERNETES_REGISTRY.test(image))
+    return undefined;
   return { program, tag, minor: Number(minor) };
 }

@@ -337,6 +337,46 @@ describe('ballast lint <directory>: what a real repository holds besides manifes
     expect(lint([broken.dir], { cwd: broken.dir }).findings.map((f) => f.rule)).toEqual(['yaml-syntax-error']);
   });
 
+  // DreamPWJ/jenkins-shared-library _k8s/hpa.yaml (held-out-517): a Jenkins pipeline fills in
+  // `{APP_NAME}`; a value that begins `{APP_NAME}-hpa` is no YAML until then.
+  test('real world: a manifest with {NAME} placeholders is skipped in a walk, and reported when named', () => {
+    const template = [
+      'apiVersion: autoscaling/{HPA_API_VERSION}',
+      'kind: HorizontalPodAutoscaler',
+      'metadata:',
+      '  name: {APP_NAME}-hpa',
+      '  namespace: {K8S_NAMESPACE}',
+      'spec:',
+      '  minReplicas: {K8S_POD_REPLICAS}',
+      '',
+    ].join('\n');
+    const named = skippedInWalkAndNamed('_k8s/hpa.yaml', template);
+    expect(named.map((f) => [f.rule, f.line])).toEqual([['yaml-syntax-error', 4]]);
+  });
+
+  // Sam1rShaban1/k3s-iot-stack manifests/nats-consumer/configmap.yaml (held-out-515): a Python script
+  // in a ConfigMap, whose f-string escapes braces ({{ }}), is cut off by lines at column 0.
+  test('real world: doubled braces that are no template action leave a broken file reported, with no template hint', () => {
+    const script = [
+      'apiVersion: v1',
+      'kind: ConfigMap',
+      'metadata: {name: nats-consumer-script}',
+      'data:',
+      '  consumer.py: |',
+      '    import os',
+      'NATS_URL = os.getenv("NATS_URL")',
+      '    line = f\'iot_{k}{{device_id="{device}"}} {v}\'',
+      '',
+    ].join('\n');
+    const tree = tempTree({ 'manifests/nats-consumer/configmap.yaml': script });
+    const findings = lint([tree.dir], { cwd: tree.dir }).findings;
+    expect(findings.map((f) => f.rule)).toEqual(['yaml-syntax-error']);
+    expect(findings[0]?.message).not.toContain('template');
+    // A Helm action still makes a template.
+    const helm = tempTree({ 'templates/cm.yaml': script.replace('import os', '{{ .Values.header }}') });
+    expect(lint([helm.dir], { cwd: helm.dir }).summary.skipped.templates).toBe(1);
+  });
+
   // oracle/oci-volume-provisioner manifests/oci-volume-provisioner.yaml (held-out-154): the image is
   // `@IMAGE@:@VERSION@`, which the project's build fills in with sed; `@` cannot begin a YAML value.
   test('real world: a manifest with @NAME@ build placeholders is skipped in a walk, and reported with its hint when named', () => {
@@ -414,7 +454,7 @@ describe('ballast lint <directory>: what a real repository holds besides manifes
         'yaml-syntax-error',
         15,
         expect.stringContaining(
-          'the file holds `@VARIABLE@`, `__VARIABLE__` or `%VARIABLE%` placeholders that a build step fills in',
+          'the file holds `@VARIABLE@`, `__VARIABLE__`, `%VARIABLE%` or `{VARIABLE}` placeholders that a build step fills in',
         ),
       ],
     ]);

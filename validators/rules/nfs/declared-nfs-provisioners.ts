@@ -14,11 +14,20 @@ import { ObjectIndex } from '../../object-index';
  */
 const IN_TREE_NFS_PROVISIONERS: ReadonlyArray<{ readonly image: RegExp; readonly defaultName?: string }> = [
   // Mirrors shorten the name too (`registry.cn-hangzhou.aliyuncs.com/.../nfs-subdir-provisioner`).
-  { image: /(^|\/)(nfs-subdir(-external)?-provisioner|nfs-client-provisioner)(:|@|$)/ },
-  { image: /(^|\/)nfs-provisioner(:|@|$)/, defaultName: 'example.com/nfs' },
-  { image: /(^|\/)efs-provisioner(:|@|$)/ },
-  { image: /(^|\/)freenas-provisioner(:|@|$)/, defaultName: 'freenas.org/nfs' },
+  { image: imageNamed('(nfs-subdir(-external)?-provisioner|nfs-client-provisioner)') },
+  { image: imageNamed('nfs-provisioner'), defaultName: 'example.com/nfs' },
+  { image: imageNamed('efs-provisioner') },
+  { image: imageNamed('freenas-provisioner'), defaultName: 'freenas.org/nfs' },
 ];
+
+/**
+ * An image of that name, in any registry, with a tag or digest or neither, and with the
+ * architecture suffix of the single-architecture builds external-storage published before
+ * multi-architecture manifests (`quay.io/external_storage/nfs-client-provisioner-arm:latest`).
+ */
+function imageNamed(name: string): RegExp {
+  return new RegExp(`(^|/)${name}(-(arm|arm64|amd64|ppc64le|s390x))?(:|@|$)`);
+}
 
 /** The flags that name a provisioner on these images' command lines (`-provisioner=x`, `--provisioner-name x`). */
 const NAME_FLAG = /^--?(provisioner|provisioner-name)(=(.*))?$/;

@@ -291,6 +291,20 @@ spec:
       expect(ruleHits([hyperkubeControllerManager('v1.4.0')], RULE)).toHaveLength(1);
     });
 
+    // yunify/qingcloud-cloud-controller-manager deploy/kube-cloud-controller-manager.yaml (held-out-512):
+    // QingCloud's own cloud controller manager, v1.4.22 of its own releases (cloud-provider v0.21, leases).
+    test("real world: a provider's cloud-controller-manager image carries its own version, not Kubernetes'", () => {
+      const ccm = (image: string) => imageOnly(image, ['cloud-controller-manager', '--leader-elect=true']);
+      expect(ruleHits([ccm('qingcloud/cloud-controller-manager:v1.4.22')], RULE)).toEqual([]);
+      const upstream = findingsFor([ccm('k8s.gcr.io/cloud-controller-manager:v1.8.0')]).filter((f) => f.rule === RULE);
+      expect(upstream.map((f) => [f.path, f.severity])).toEqual([['spec.containers[0].image', 'warning']]);
+      expect(upstream[0]!.message).toContain('cloud-controller-manager v1.8');
+      expect(
+        ruleHits([ccm('registry.aliyuncs.com/google_containers/cloud-controller-manager:v1.15.0')], RULE),
+      ).toHaveLength(1);
+      expect(ruleHits([ccm('cloud-controller-manager:v1.15.0')], RULE)).toHaveLength(1);
+    });
+
     test('passes v1.20 and later, a lock flag, election switched off, a --config file, and hyperkube running something else', () => {
       expect(
         ruleHits(

@@ -288,6 +288,32 @@ describe(RULE, () => {
       claimTemplateWarning,
     ]);
     expect(ruleHits([nfsClientProvisioner, notDefault, statefulSet({}, template)], RULE)).toEqual([]);
+    // carlosedp/kubernetes-arm (held-out-511) 3-NFS_Storage/3-deployment-arm.yaml: the ARM build of
+    // nfs-client-provisioner, named nfs-provisioner/nfs-ssd1, whose class is the default.
+    const armProvisioner = JSON.parse(
+      JSON.stringify(nfsClientProvisioner)
+        .replace('nfs-client-provisioner:latest', 'nfs-client-provisioner-arm:latest')
+        .replace('fuseim.pri/ifs', 'nfs-provisioner/nfs-ssd1'),
+    ) as Record<string, unknown>;
+    const nfsSsd1 = {
+      ...defaultNfs,
+      metadata: { ...defaultNfs.metadata, name: 'nfs-ssd1' },
+      provisioner: 'nfs-provisioner/nfs-ssd1',
+    };
+    expect(ruleHits([armProvisioner, nfsSsd1, classless, replicationController], RULE)).toEqual([
+      {
+        kind: 'ReplicationController',
+        name: 'house-mysql',
+        path: 'spec.template.spec.volumes[0].persistentVolumeClaim',
+        severity: 'warning',
+        suppressed: false,
+      },
+    ]);
+    // An image of another name is no such provisioner, whatever its suffix.
+    const otherImage = JSON.parse(
+      JSON.stringify(armProvisioner).replace('nfs-client-provisioner-arm', 'nfs-client-provisioner-armory'),
+    ) as Record<string, unknown>;
+    expect(ruleHits([otherImage, nfsSsd1, classless, replicationController], RULE)).toEqual([]);
   });
 
   // jaysuzi5/home-lab (held-out-262) manual/splunk/deployment.yaml: a claim of class nfs-client,
