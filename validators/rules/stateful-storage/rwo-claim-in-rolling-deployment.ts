@@ -385,7 +385,7 @@ export const rwoClaimInRollingDeployment: Rule = {
   severity: 'error',
   scope: [...OWNERS, 'CronJob', 'Pod', ...STORAGE_KINDS],
   summary:
-    'A ReadWriteOnce/ReadWriteOncePod claim (or an inline cloud disk) is mounted by a workload that can run two pods at once on different nodes (a rolling or scaled Deployment, one an autoscaler in its directory scales past one pod, parallel Jobs, a DaemonSet, StatefulSet pods sharing one claim), or by two workloads deployed together (written in one file; bare Pods that run until deleted too, a warning where one of them or a Job ends); a DaemonSet on a volume that lives on one node (local, node-local provisioner) is refused too, as its other pods stay Pending; a Job, CronJob or bare Pod on a claim that a running workload holds is warned. A ReadWriteOncePod claim admits one pod wherever it runs: a workload running two pods at once on one is refused even when its pods are pinned to one node.',
+    'A ReadWriteOnce/ReadWriteOncePod claim (or an inline cloud disk, iSCSI or Fibre Channel LUN) is mounted by a workload that can run two pods at once on different nodes (a rolling or scaled Deployment, one an autoscaler in its directory scales past one pod, parallel Jobs, a DaemonSet, StatefulSet pods sharing one claim), or by two workloads deployed together (written in one file; bare Pods that run until deleted too, a warning where one of them or a Job ends); a DaemonSet on a volume that lives on one node (local, node-local provisioner) is refused too, as its other pods stay Pending; a Job, CronJob or bare Pod on a claim that a running workload holds is warned. A ReadWriteOncePod claim admits one pod wherever it runs: a workload running two pods at once on one is refused even when its pods are pinned to one node.',
   why:
     'Incident 1: a stateful service ran as a rolling Deployment on a ReadWriteOnce Ceph RBD volume. ' +
     '`kubectl apply` of a new image started the new pod on another node while the old node still held ' +
@@ -460,10 +460,14 @@ export const rwoClaimInRollingDeployment: Rule = {
           context.report(workload, {
             path: `${template.path}.volumes[${disk.position}].${disk.plugin}`,
             ...judged({
-              message:
-                `${kind} ${workload.ref.name ?? ''} mounts inline ${disk.plugin} volume "${disk.name}", a disk that ` +
-                `attaches to one node at a time, but ${reason}. The second pod waits in ContainerCreating while ` +
-                'another node holds the disk (the attach fails with a Multi-Attach error).',
+              message: disk.attachGuarded
+                ? `${kind} ${workload.ref.name ?? ''} mounts inline ${disk.plugin} volume "${disk.name}", a disk that ` +
+                  `attaches to one node at a time, but ${reason}. The second pod waits in ContainerCreating while ` +
+                  'another node holds the disk (the attach fails with a Multi-Attach error).'
+                : `${kind} ${workload.ref.name ?? ''} mounts inline ${disk.plugin} volume "${disk.name}" read-write, ` +
+                  `a block device for one writer, but ${reason}. Nothing stops a second node from mounting it: ` +
+                  'an inline volume has no access mode, so the attach/detach controller allows it on many nodes, and ' +
+                  'two nodes writing one filesystem (ext4, xfs) corrupt it.',
             }),
           });
       }
@@ -496,24 +500,46 @@ export const rwoClaimInRollingDeployment: Rule = {
 };
 
 /**
- * Cloud disks written inline in a pod template (no claim): each attaches to one node at a time,
- * as a ReadWriteOnce claim's disk does, so two pods on two nodes cannot both mount it. A GCE
- * persistent disk mounted read-only by every pod may attach to many nodes.
+ * Disks written inline in a pod template (no claim), which one node at a time may use:
+ * - cloud disks attach to one node at a time, as a ReadWriteOnce claim's disk does, so two pods on
+ *   two nodes cannot both mount one (`attachGuarded`); a GCE persistent disk mounted read-only by
+ *   every pod may attach to many nodes;
+ * - iSCSI and Fibre Channel LUNs hold one node's filesystem, yet nothing guards them: an inline
+ *   volume has no access mode, and the attach/detach controller refuses a second node only for
+ *   Azure Disk and Cinder among inline volumes (kubernetes pkg/volume/util IsMultiAttachAllowed), so
+ *   pods on two nodes both mount the LUN read-write, which the iSCSI volume's documentation forbids
+ *   ("can only be mounted by a single consumer in read-write mode. Simultaneous writers are not
+ *   allowed", kubernetes.io Volumes). Read-only, they may share it.
  */
-const INLINE_DISKS: ReadonlyArray<{ readonly plugin: string; readonly readOnlyShares: boolean }> = [
-  { plugin: 'awsElasticBlockStore', readOnlyShares: false },
-  { plugin: 'gcePersistentDisk', readOnlyShares: true },
-  { plugin: 'azureDisk', readOnlyShares: false },
-  { plugin: 'cinder', readOnlyShares: false },
+const INLINE_DISKS: ReadonlyArray<{
+  readonly plugin: string;
+  readonly readOnlyShares: boolean;
+  readonly attachGuarded: boolean;
+}> = [
+  { plugin: 'awsElasticBlockStore', readOnlyShares: false, attachGuarded: true },
+  { plugin: 'gcePersistentDisk', readOnlyShares: true, attachGuarded: true },
+  { plugin: 'azureDisk', readOnlyShares: false, attachGuarded: true },
+  { plugin: 'cinder', readOnlyShares: false, attachGuarded: true },
+  { plugin: 'iscsi', readOnlyShares: true, attachGuarded: false },
+  { plugin: 'fc', readOnlyShares: true, attachGuarded: false },
 ];
 
-/** A pod template's inline cloud-disk volumes that a pod on a second node could not attach. */
-function inlineDisks(podSpec: JsonRecord): Array<{ position: number; name: string; plugin: string }> {
+/** A pod template's inline disks that pods on two nodes could not both use. */
+function inlineDisks(
+  podSpec: JsonRecord,
+): Array<{ position: number; name: string; plugin: string; attachGuarded: boolean }> {
   return asArray(podSpec.volumes).flatMap((volume, position) => {
     const source = INLINE_DISKS.find(({ plugin }) => getRecord(volume, plugin) !== undefined);
     if (!source) return [];
     if (source.readOnlyShares && getField(volume, source.plugin, 'readOnly') === true) return [];
-    return [{ position, name: asString(getField(volume, 'name')) ?? `#${position}`, plugin: source.plugin }];
+    return [
+      {
+        position,
+        name: asString(getField(volume, 'name')) ?? `#${position}`,
+        plugin: source.plugin,
+        attachGuarded: source.attachGuarded,
+      },
+    ];
   });
 }
 

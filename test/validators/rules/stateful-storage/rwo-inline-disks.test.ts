@@ -49,4 +49,26 @@ describe(`${RULE}: cloud disks written inline in a pod template`, () => {
     );
     expect(ruleHits([recreate, readOnlyPd, pinned], RULE)).toEqual([]);
   });
+
+  // Regis-Loyaute/kubernetes-manifests (held-out-510) Nginx-Proxy-Manager/app-iscsi.yaml: three
+  // replicas on inline iSCSI LUNs formatted ext4, which nothing keeps to one node.
+  test('real world: refuses three replicas on one inline iSCSI LUN, saying nothing guards it from a second node', () => {
+    const iscsi = {
+      name: 'data',
+      iscsi: { targetPortal: '192.168.1.20:3260', iqn: 'iqn.2005-10.org.freenas.ctl:npm', lun: 0, fsType: 'ext4' },
+    };
+    const deployment = workload('Deployment', 'npm', podSpec([iscsi]), { replicas: 3 });
+    expect(ruleHits([deployment], RULE)).toEqual([hit('Deployment', 'iscsi', 'npm')]);
+    const [finding] = findingsFor([deployment]).filter((f) => f.rule === RULE);
+    expect(finding?.message).toContain('mounts inline iscsi volume "data" read-write');
+    expect(finding?.message).toContain('corrupt');
+    expect(finding?.message).not.toContain('Multi-Attach');
+    const fibreChannel = workload('Deployment', 'db', podSpec([{ name: 'data', fc: { wwids: ['3600508b4'] } }]));
+    expect(ruleHits([fibreChannel], RULE)).toEqual([hit('Deployment', 'fc')]);
+    // Read-only, many nodes may mount the LUN.
+    const readOnly = workload('Deployment', 'web', podSpec([{ ...iscsi, iscsi: { ...iscsi.iscsi, readOnly: true } }]), {
+      replicas: 3,
+    });
+    expect(ruleHits([readOnly], RULE)).toEqual([]);
+  });
 });
