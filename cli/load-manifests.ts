@@ -40,6 +40,7 @@ import { DEFAULT_MAX_FILE_BYTES, readInput } from './read-input';
 import { Interner } from './compact-document';
 import { aliasKeysSpaced } from './alias-keys';
 import { escapedSingleQuoteRead } from './quote-escapes';
+import { unicodeLineBreaksRead } from './unicode-line-breaks';
 import { droppableBodies, identityOnly } from './unread-bodies';
 
 export { STDIN_NAME } from './input-files';
@@ -563,7 +564,7 @@ function readKeepingLastKey(text: string, documents: readonly unknown[]): boolea
 /**
  * The documents of a text js-yaml refused as go-yaml (kubectl, kustomize, Flux) reads it, where the
  * difference is one go-yaml accepts and js-yaml does not: an alias key with no space before its
- * colon, a `\'` escape. Each rewrite answers the error of the parse before it, so a text with
+ * colon, a `\'` escape, a U+2028 line separator. Each rewrite answers the error of the parse before it, so a text with
  * several is rewritten as many times, up to a bound (each time parses the whole text again).
  * Undefined when an error is of another kind.
  */
@@ -571,7 +572,8 @@ function readAsGoYaml(text: string, error: unknown, file: string): unknown[] | u
   let current = text;
   let failure = error;
   for (let rewrites = 0; rewrites < MAX_GO_YAML_REWRITES; rewrites++) {
-    const rewritten = aliasKeysSpaced(current, failure) ?? escapedSingleQuoteRead(current, failure);
+    const rewritten =
+      aliasKeysSpaced(current, failure) ?? escapedSingleQuoteRead(current, failure) ?? unicodeLineBreaksRead(current);
     if (rewritten === undefined) return undefined;
     try {
       return loadYamlDocuments(rewritten, undefined, { filename: file, schema: KUBERNETES_YAML_SCHEMA });
@@ -850,15 +852,17 @@ const ERB_TAG = /<%[\s\S]*?%>/;
  * The placeholders a build step fills in with sed (placeholders.ts), global, to be filled in wherever
  * they occur. `@` and `%` cannot begin a plain YAML value, so a file with `@NAME@` or `%NAME%`
  * placeholders (`repoURL: %REPO_NAME%`, quarkuscoffeeshop/tekton-pipelines) does not parse until
- * filled, nor does one whose `{NAME}` placeholder begins a value followed by more (`{APP_NAME}-hpa`). For `@NAME@` lower case counts too (`name: @pvc@`, openebs/performance-benchmark's
- * scale-test templates): only a text that does not parse, and parses once they are filled, is taken
- * for a template, so an e-mail address cannot make one.
+ * filled, nor does one whose `{NAME}` placeholder begins a value followed by more (`{APP_NAME}-hpa`).
+ * For `@NAME@` and `{NAME}` lower case counts too (`name: @pvc@`, openebs/performance-benchmark's
+ * scale-test templates; `name: {name}-pvc`, a Python operator's str.format templates): only a text
+ * that does not parse, and parses once they are filled, is taken for a template, so an e-mail
+ * address or a flow mapping cannot make one.
  */
 const BUILD_STEP_PLACEHOLDERS: readonly RegExp[] = [
   new RegExp(AT_PLACEHOLDER.source, 'gi'),
   new RegExp(UNDERSCORE_PLACEHOLDER.source, 'g'),
   new RegExp(PERCENT_PLACEHOLDER.source, 'g'),
-  new RegExp(BRACE_PLACEHOLDER.source, 'g'),
+  new RegExp(BRACE_PLACEHOLDER.source, 'gi'),
 ];
 const ENVSUBST_VARIABLES = new RegExp(ENVSUBST_VARIABLE.source, 'g');
 const WHOLE_LINE_PLACEHOLDERS = new RegExp(

@@ -3,8 +3,9 @@
  * (with any of envsubst's operators after the name: `:=default`, `:-default`, `:""`, `#prefix`),
  * and the four forms of build scripts that fill manifests in with sed: `@NAME@` (autoconf's,
  * `image: @IMAGE@:@VERSION@`), `__NAME__` (`namespace: __NAMESPACE__`), `%NAME%` (`repoURL:
- * %REPO_NAME%`) and `{NAME}` (`name: {APP_NAME}-deployment`, a Jenkins pipeline's), upper case only, so an e-mail address, a Python `__init__` or a percentage is never one. A value that holds one is not known until
- * deploy time.
+ * %REPO_NAME%`) and `{NAME}` (`name: {APP_NAME}-deployment`, a Jenkins pipeline's), upper case
+ * only, so an e-mail address, a Python `__init__`, a percentage or a flow mapping `{a}` is never
+ * one. A value that holds one is not known until deploy time.
  */
 export const ENVSUBST_VARIABLE = /\$\{[A-Za-z_][A-Za-z0-9_]*(?:[^A-Za-z0-9_}][^}]*)?\}/;
 export const AT_PLACEHOLDER = /@[A-Z][A-Z0-9_]*@/;

@@ -352,6 +352,12 @@ describe('ballast lint <directory>: what a real repository holds besides manifes
     ].join('\n');
     const named = skippedInWalkAndNamed('_k8s/hpa.yaml', template);
     expect(named.map((f) => [f.rule, f.line])).toEqual([['yaml-syntax-error', 4]]);
+    // okossuth/k8s-wordpress-operator docker/yaml/client-wp-pvc.yaml (held-out-522): a Python
+    // operator's str.format template, in lower case.
+    const pvc = 'apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata:\n  name: {name}-pvc\nspec: {spec}\n';
+    expect(skippedInWalkAndNamed('docker/yaml/client-wp-pvc.yaml', pvc).map((f) => [f.rule, f.line])).toEqual([
+      ['yaml-syntax-error', 4],
+    ]);
   });
 
   // Sam1rShaban1/k3s-iot-stack manifests/nats-consumer/configmap.yaml (held-out-515): a Python script
