@@ -29,11 +29,11 @@ const DISTRIBUTION_MENTIONS: ReadonlyArray<readonly [string, RegExp]> = [
 
 /**
  * Managed clusters and attachable storage: a README that names one of them beside a local
- * distribution ("minikube for development, EKS in production", "k3s with Longhorn") does not say
- * which default a claim gets, so it says nothing.
+ * distribution ("minikube for development, EKS in production", "examples for Minikube and hosted
+ * Kubernetes", "k3s with Longhorn") does not say which default a claim gets, so it says nothing.
  */
 const OTHER_CLUSTERS =
-  /\b(EKS|GKE|AKS|OKE|DOKS|Amazon Elastic Kubernetes|Google Kubernetes Engine|Azure Kubernetes|DigitalOcean|Hetzner|Linode|OpenShift|Longhorn|Rook|Ceph|OpenEBS|Portworx|EBS|Persistent ?Disk|Azure Disk)\b/i;
+  /\b(EKS|GKE|AKS|OKE|DOKS|Amazon Elastic Kubernetes|Google Kubernetes Engine|Azure Kubernetes|hosted Kubernetes|managed Kubernetes|DigitalOcean|Hetzner|Linode|OpenShift|Longhorn|Rook|Ceph|OpenEBS|Portworx|EBS|Persistent ?Disk|Azure Disk)\b/i;
 
 /**
  * A README as an object of kind ProjectReadme, when it names single-machine distributions

