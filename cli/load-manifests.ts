@@ -564,9 +564,10 @@ function readKeepingLastKey(text: string, documents: readonly unknown[]): boolea
 /**
  * The documents of a text js-yaml refused as go-yaml (kubectl, kustomize, Flux) reads it, where the
  * difference is one go-yaml accepts and js-yaml does not: an alias key with no space before its
- * colon, a `\'` escape, a U+2028 line separator. Each rewrite answers the error of the parse before it, so a text with
- * several is rewritten as many times, up to a bound (each time parses the whole text again).
- * Undefined when an error is of another kind.
+ * colon, a `\'` escape (each rewrite answers the error of the parse before it), U+2028 and U+2029
+ * line separators (all rewritten at once, where the other two do not apply). A text with several
+ * is rewritten as many times, up to a bound (each time parses the whole text again). Undefined when
+ * an error is of another kind.
  */
 function readAsGoYaml(text: string, error: unknown, file: string): unknown[] | undefined {
   let current = text;

@@ -1,9 +1,12 @@
+import { ARCHITECTURE_SUFFIX } from './image-architecture';
+
 /**
  * Kubernetes' own component images, with an architecture suffix or not (`k8s.gcr.io/kube-scheduler-amd64`),
  * and hyperkube, which runs any of them; the tag names the 1.x release (`v1.29.3`, `v1.10.4_coreos.0`).
  */
-const COMPONENT_IMAGE =
-  /(?:^|\/)(kube-apiserver|kube-controller-manager|cloud-controller-manager|kube-scheduler|kube-proxy|hyperkube)(?:-(?:amd64|arm64|arm|ppc64le|s390x))?:(v1\.(\d+)\.[^\s@]*)/;
+const COMPONENT_IMAGE = new RegExp(
+  `(?:^|/)(kube-apiserver|kube-controller-manager|cloud-controller-manager|kube-scheduler|kube-proxy|hyperkube)${ARCHITECTURE_SUFFIX}:(v1\\.(\\d+)\\.[^\\s@]*)`,
+);
 
 /** A Kubernetes component image: which program, its tag, and the minor the tag names. */
 export interface ComponentImage {

@@ -1,5 +1,6 @@
 import { JsonRecord, asArray, asString, getRecord } from '../../json';
 import { ObjectIndex } from '../../object-index';
+import { ARCHITECTURE_SUFFIX } from '../../image-architecture';
 
 /**
  * External provisioners whose PersistentVolumes are in-tree `nfs:` volumes, by container image, with
@@ -21,12 +22,11 @@ const IN_TREE_NFS_PROVISIONERS: ReadonlyArray<{ readonly image: RegExp; readonly
 ];
 
 /**
- * An image of that name, in any registry, with a tag or digest or neither, and with the
- * architecture suffix of the single-architecture builds external-storage published before
- * multi-architecture manifests (`quay.io/external_storage/nfs-client-provisioner-arm:latest`).
+ * An image of that name, in any registry, with a tag or digest or neither, and with or without the
+ * architecture suffix of a single-architecture build (`nfs-client-provisioner-arm:latest`).
  */
 function imageNamed(name: string): RegExp {
-  return new RegExp(`(^|/)${name}(-(arm|arm64|amd64|ppc64le|s390x))?(:|@|$)`);
+  return new RegExp(`(^|/)${name}${ARCHITECTURE_SUFFIX}(:|@|$)`);
 }
 
 /** The flags that name a provisioner on these images' command lines (`-provisioner=x`, `--provisioner-name x`). */

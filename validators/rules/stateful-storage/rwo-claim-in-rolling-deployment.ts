@@ -456,20 +456,20 @@ export const rwoClaimInRollingDeployment: Rule = {
       const judged = (reported: { severity?: 'warning'; message: string }) =>
         asWarning(asWarning(asWarning(reported, rolloutWarning), overlayWarning), concurrent?.warningNote);
       if (reason !== undefined) {
-        for (const disk of inlineDisks(template.spec))
+        for (const disk of inlineDisks(template.spec)) {
+          const mounted = `${kind} ${workload.ref.name ?? ''} mounts inline ${disk.plugin} volume "${disk.name}"`;
           context.report(workload, {
             path: `${template.path}.volumes[${disk.position}].${disk.plugin}`,
             ...judged({
               message: disk.attachGuarded
-                ? `${kind} ${workload.ref.name ?? ''} mounts inline ${disk.plugin} volume "${disk.name}", a disk that ` +
-                  `attaches to one node at a time, but ${reason}. The second pod waits in ContainerCreating while ` +
-                  'another node holds the disk (the attach fails with a Multi-Attach error).'
-                : `${kind} ${workload.ref.name ?? ''} mounts inline ${disk.plugin} volume "${disk.name}" read-write, ` +
-                  `a block device for one writer, but ${reason}. Nothing stops a second node from mounting it: ` +
-                  'an inline volume has no access mode, so the attach/detach controller allows it on many nodes, and ' +
-                  'two nodes writing one filesystem (ext4, xfs) corrupt it.',
+                ? `${mounted}, a disk that attaches to one node at a time, but ${reason}. The second pod waits in ` +
+                  'ContainerCreating while another node holds the disk (the attach fails with a Multi-Attach error).'
+                : `${mounted} read-write, a block device for one writer, but ${reason}. Nothing stops a second node ` +
+                  'from mounting it: an inline volume has no access mode, so the attach/detach controller allows it ' +
+                  'on many nodes, and two nodes writing one filesystem (ext4, xfs) corrupt it.',
             }),
           });
+        }
       }
       for (const volume of claimMounts) {
         const storage = judgeStorage(judge, workload, volume);
