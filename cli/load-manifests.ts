@@ -21,6 +21,7 @@ import {
   BRACE_PLACEHOLDER,
   ENVSUBST_VARIABLE,
   PERCENT_PLACEHOLDER,
+  PYTHON_FORMAT_PLACEHOLDER,
   UNDERSCORE_PLACEHOLDER,
 } from '../validators/placeholders';
 import * as path from 'path';
@@ -368,7 +369,7 @@ function loadYaml(
     // but in a ytt template, both branches of an `#@ if` write the key, and ytt keeps one.
     if (discovered && template && (template === 'ytt' || !isDuplicateKey(error))) return 'template';
     const lenient = isDuplicateKey(error) ? lastValueWins(text, file) : undefined;
-    if (discovered && !OBJECT_KEY.test(text) && readByOtherTools(file, error)) {
+    if (discovered && (!OBJECT_KEY.test(text) || CLOUDFORMATION_TEMPLATE.test(text)) && readByOtherTools(file, error)) {
       // Ansible keeps a repeated key's last writing: Kubespray variables are still read for what they set.
       if (!lenient?.some((document) => nodeConfiguration(document, file) !== undefined)) return 'not-kubernetes';
       return loadDocuments(lenient, file, objects, kustomize, interner, text.includes('&'));
@@ -784,7 +785,7 @@ const TEMPLATES: Readonly<Record<TemplateKind, { readonly what: string; readonly
     fix: 'Lint what the template renders to, e.g. `erb FILE | ballast lint -`.',
   },
   placeholder: {
-    what: 'the file holds `@VARIABLE@`, `__VARIABLE__`, `%VARIABLE%` or `{VARIABLE}` placeholders that a build step fills in',
+    what: 'the file holds `@VARIABLE@`, `__VARIABLE__`, `%VARIABLE%`, `{VARIABLE}` or `%(variable)s` placeholders that a build step fills in',
     fix: 'Lint what the build step writes, e.g. `sed "s|@IMAGE@|registry/app|" FILE | ballast lint -`.',
   },
   envsubst: {
@@ -857,17 +858,19 @@ const ERB_TAG = /<%[\s\S]*?%>/;
  * For `@NAME@` and `{NAME}` lower case counts too (`name: @pvc@`, openebs/performance-benchmark's
  * scale-test templates; `name: {name}-pvc`, a Python operator's str.format templates): only a text
  * that does not parse, and parses once they are filled, is taken for a template, so an e-mail
- * address or a flow mapping cannot make one.
+ * address or a flow mapping cannot make one. Python's `%(name)s` (ameyp/k3s-cluster's Helm values
+ * that jsonnet fills) and Maven's `@project.version@` (a Spring Boot application.yml) count alike.
  */
 const BUILD_STEP_PLACEHOLDERS: readonly RegExp[] = [
   new RegExp(AT_PLACEHOLDER.source, 'gi'),
   new RegExp(UNDERSCORE_PLACEHOLDER.source, 'g'),
   new RegExp(PERCENT_PLACEHOLDER.source, 'g'),
   new RegExp(BRACE_PLACEHOLDER.source, 'gi'),
+  new RegExp(PYTHON_FORMAT_PLACEHOLDER.source, 'g'),
 ];
 const ENVSUBST_VARIABLES = new RegExp(ENVSUBST_VARIABLE.source, 'g');
 const WHOLE_LINE_PLACEHOLDERS = new RegExp(
-  `^[ \\t]*(?:${[ENVSUBST_VARIABLE, AT_PLACEHOLDER, UNDERSCORE_PLACEHOLDER, PERCENT_PLACEHOLDER, BRACE_PLACEHOLDER].map((form) => form.source).join('|')})[ \\t]*\\r?$`,
+  `^[ \\t]*(?:${[ENVSUBST_VARIABLE, AT_PLACEHOLDER, UNDERSCORE_PLACEHOLDER, PERCENT_PLACEHOLDER, BRACE_PLACEHOLDER, PYTHON_FORMAT_PLACEHOLDER].map((form) => form.source).join('|')})[ \\t]*\\r?$`,
   'gm',
 );
 /**
@@ -882,6 +885,12 @@ const SERVICE_SECTION = /^\uFEFF?[ \t]*\[Service\][ \t]*\r?$/m;
 const CLOUD_CONFIG = /^#cloud-config[ \t]*(\r?\n|$)/;
 
 const OBJECT_KEY = /^[ \t]*["']?(apiVersion|kind)["']?[ \t]*:/m;
+/**
+ * An AWS CloudFormation template, by the version key its top level begins with: its `!Ref` tags and
+ * its properties are CloudFormation's, even where the user data it embeds holds `kind:` lines (a
+ * linkerd config in linkerd/linkerd-examples ecs/linkerd-ecs-cluster.yml).
+ */
+const CLOUDFORMATION_TEMPLATE = /^["']?AWSTemplateFormatVersion["']?[ \t]*:/m;
 
 /**
  * A systemd unit drop-in, by content: a `.conf` file with a `[Service]` section (what kubelet

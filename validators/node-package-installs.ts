@@ -1,5 +1,5 @@
 import { JsonRecord, asArray, asRecord, asString, isRecord } from './json';
-import { NODE_PREREQUISITES } from './node-prerequisites';
+import { NFS_CLIENT, NODE_PREREQUISITES } from './node-prerequisites';
 
 /**
  * The kind ballast gives a node-preparation document that installs a node prerequisite's package
@@ -75,9 +75,19 @@ const SHELL_INSTALL =
 const DPKG_INSTALL = /\bdpkg\s+(?:-i|--install)\s([^\n;&|#]*)/g;
 
 /**
+ * What only an NFS server's setup does: write its exports (`/etc/exports`, `exportfs`), install the
+ * server package, or start the server's service (`systemctl enable nfs-server`, RHEL 7's `nfs`).
+ */
+const NFS_SERVER_SETUP =
+  /\/etc\/exports\b|\bexportfs\b|\bnfs-kernel-server\b|\bsystemctl\s+(?:enable|start|restart)\s+(?:--now\s+)?nfs(?:-server)?(?:\.service)?(?=\s|$)/m;
+
+/**
  * A shell script (a provisioning script, a Vagrantfile's inline provisioner) that installs a node
  * prerequisite's package with a package manager, as an object of kind NodePackageInstall; undefined
  * when it installs none. Homelab and Vagrant clusters prepare their nodes so as often as with Ansible.
+ * A script that sets up an NFS server installs nfs-utils for the server it runs on, not for the
+ * cluster's nodes (humstarman/workspace-manifest's install-nfs.sh writes /etc/exports): its NFS
+ * packages say nothing of the nodes.
  */
 export function shellPackageInstall(text: string): NodePackageInstall | undefined {
   // A command continued over lines (`\` at a line's end) is one command.
@@ -92,7 +102,12 @@ export function shellPackageInstall(text: string): NodePackageInstall | undefine
     packages.push(
       ...prerequisitePackages((match[1] ?? '').split(/\s+/).map((word) => word.replace(/^['"]+|['"]+$/g, ''))),
     );
-  return found('a shell script', packages);
+  if (!NFS_SERVER_SETUP.test(joined)) return found('a shell script', packages);
+  const nfsClientPackages = new Set(Object.values(NFS_CLIENT.packages).flat());
+  return found(
+    'a shell script',
+    packages.filter((name) => !nfsClientPackages.has(name)),
+  );
 }
 
 function found(tool: string, packages: string[]): NodePackageInstall | undefined {

@@ -140,6 +140,40 @@ describe('ballast lint <directory>: what a real repository holds besides manifes
     expect(result.summary.skipped.notKubernetes).toBe(2);
   });
 
+  // linkerd/linkerd-examples ecs/linkerd-ecs-cluster.yml (held-out-538): a CloudFormation template
+  // that writes Description twice and embeds a linkerd config whose routers have `kind:` lines.
+  test('real world: a CloudFormation template met in a walk is not Kubernetes, even with kind: lines inside', () => {
+    const template = [
+      "AWSTemplateFormatVersion: '2010-09-09'",
+      'Parameters:',
+      '  InstanceType:',
+      '    Description: EC2 instance type',
+      '    Type: String',
+      '    Description: Class of EC2 instance used to host containers',
+      'Resources:',
+      '  ContainerInstances:',
+      '    Type: AWS::AutoScaling::LaunchConfiguration',
+      '    Properties:',
+      "      ImageId: !Ref 'ECSAMI'",
+      '      UserData:',
+      '        Fn::Base64: !Sub |',
+      '          routers:',
+      '          - protocol: http',
+      '            identifier:',
+      '              kind: io.l5d.header.token',
+      '',
+    ].join('\n');
+    const tree = tempTree({ 'ecs/linkerd-ecs-cluster.yml': template });
+    const walked = lint([tree.dir], { cwd: tree.dir });
+    expect(walked.findings).toEqual([]);
+    expect(walked.summary.skipped.notKubernetes).toBe(1);
+    // Without the version key, a file with a kind line and a key written twice is reported.
+    const manifest = tempTree({ 'ecs/cluster.yml': template.replace("AWSTemplateFormatVersion: '2010-09-09'\n", '') });
+    expect(lint([manifest.dir], { cwd: manifest.dir }).findings.map((f) => [f.rule, f.line])).toEqual([
+      ['yaml-syntax-error', 5],
+    ]);
+  });
+
   // pindaroli/k8s-lab _OLD_ARCHIVE/descheduler/descheduler-values.yaml (held-out-176): the descheduler
   // chart's values, where `kind: Deployment` picks its workload, kept beside the manifests.
   test('real world: skips a Helm values file met in a walk, which names no apiVersion; a manifest named values is linted', () => {
@@ -360,6 +394,41 @@ describe('ballast lint <directory>: what a real repository holds besides manifes
     ]);
   });
 
+  // ameyp/k3s-cluster fluxcd/infrastructure/controllers/files/metallb/values.yaml (held-out-525): Helm
+  // values that jsonnet fills with Python's printf-style `%(name)s`; `%` cannot begin a plain value.
+  test('real world: a file with %(name)s placeholders is skipped in a walk, and reported when named', () => {
+    const values = [
+      'prometheus:',
+      '  namespace: %(prometheusNamespace)s',
+      '  podMonitor:',
+      '    additionalLabels:',
+      '      release: %(prometheusLabel)s',
+      '',
+    ].join('\n');
+    expect(skippedInWalkAndNamed('files/metallb/values.yaml', values).map((f) => [f.rule, f.line])).toEqual([
+      ['yaml-syntax-error', 2],
+    ]);
+    // A percentage sign that is no placeholder leaves a broken file reported in a walk.
+    const broken = tempTree({ 'files/broken.yaml': 'ratio: %(of total)\nname: [a\n' });
+    expect(lint([broken.dir], { cwd: broken.dir }).findings.map((f) => f.rule)).toEqual(['yaml-syntax-error']);
+  });
+
+  // thirunavukkarasuthangaraj/Nammaooru backend/src/main/resources/application.yml (held-out-530): a
+  // Spring Boot configuration that Maven's resource filtering fills (`@project.version@`).
+  test("real world: a file with Maven's dotted @project.version@ placeholders is skipped in a walk", () => {
+    const application = [
+      'server:',
+      '  port: 8080',
+      'app:',
+      '  version: @project.version@',
+      '  name: @project.name@',
+      '',
+    ].join('\n');
+    expect(
+      skippedInWalkAndNamed('backend/src/main/resources/application.yml', application).map((f) => [f.rule, f.line]),
+    ).toEqual([['yaml-syntax-error', 4]]);
+  });
+
   // Sam1rShaban1/k3s-iot-stack manifests/nats-consumer/configmap.yaml (held-out-515): a Python script
   // in a ConfigMap, whose f-string escapes braces ({{ }}), is cut off by lines at column 0.
   test('real world: doubled braces that are no template action leave a broken file reported, with no template hint', () => {
@@ -460,7 +529,7 @@ describe('ballast lint <directory>: what a real repository holds besides manifes
         'yaml-syntax-error',
         15,
         expect.stringContaining(
-          'the file holds `@VARIABLE@`, `__VARIABLE__`, `%VARIABLE%` or `{VARIABLE}` placeholders that a build step fills in',
+          'the file holds `@VARIABLE@`, `__VARIABLE__`, `%VARIABLE%`, `{VARIABLE}` or `%(variable)s` placeholders that a build step fills in',
         ),
       ],
     ]);

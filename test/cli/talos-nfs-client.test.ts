@@ -261,6 +261,50 @@ k3os:
   });
 });
 
+// Dbaker1298/dbaker-daskhub (held-out-526): eksctl/cluster-config.yaml runs managed node groups on
+// the default (EKS-optimized Amazon Linux) AMI, which installs nfs-utils; kubectl/efs-pv.yaml is an
+// in-tree NFS PersistentVolume on the EFS file system.
+describe('in-tree NFS on EKS-optimized Amazon Linux nodes, whose AMI installs the NFS client', () => {
+  const clusterConfig = (nodeGroup: string) => `apiVersion: eksctl.io/v1alpha5
+kind: ClusterConfig
+metadata:
+  name: daskhub-dev
+  region: us-west-2
+  version: "1.24"
+managedNodeGroups:
+  - name: ng-managed-ondemand
+    instanceType: t3a.medium
+${nodeGroup}`;
+
+  test('real world: an eksctl ClusterConfig on the default AMI makes each volume a warning that says why', () => {
+    const findings = nfsFindings({ ...APP, 'eksctl/cluster-config.yaml': clusterConfig('') });
+    expect(findings.map(({ message: _message, ...finding }) => finding)).toEqual([
+      { file: 'apps/jellyfin/deployment.yaml', path: 'spec.template.spec.volumes[1].nfs', severity: 'warning' },
+      { file: 'apps/servarr-common/pv.yaml', path: 'spec.nfs', severity: 'warning' },
+    ]);
+    for (const finding of findings)
+      expect(finding.message).toContain(
+        'eksctl/cluster-config.yaml), whose AMI installs the NFS client (nfs-utils): the mount fails only on a node that is not EKS-optimized Amazon Linux.',
+      );
+    const al2023 = nfsFindings({
+      ...APP,
+      'eksctl/cluster-config.yaml': clusterConfig('    amiFamily: AmazonLinux2023\n'),
+    });
+    expect(al2023.map((f) => f.severity)).toEqual(['warning', 'warning']);
+  });
+
+  test('node groups on Ubuntu, Bottlerocket or a custom AMI say nothing of the nodes', () => {
+    for (const nodeGroup of [
+      '    amiFamily: Ubuntu2204\n',
+      '    amiFamily: Bottlerocket\n',
+      '    ami: ami-0123456789abcdef0\n',
+    ])
+      expect(
+        nfsFindings({ ...APP, 'eksctl/cluster-config.yaml': clusterConfig(nodeGroup) }).map((f) => f.severity),
+      ).toEqual(['warning', 'error', 'error']);
+  });
+});
+
 // machacamoya/pruebas-openshift etc/kubernetes/manifests (held-out-201): an nfs-client-provisioner
 // Deployment with an inline NFS volume, beside the Routes of the apps it serves on OpenShift.
 describe('in-tree NFS beside OpenShift objects, whose nodes mount NFS with no install step', () => {

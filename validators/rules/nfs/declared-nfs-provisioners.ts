@@ -1,6 +1,5 @@
-import { JsonRecord, asArray, asString, getRecord } from '../../json';
 import { ObjectIndex } from '../../object-index';
-import { ARCHITECTURE_SUFFIX } from '../../image-architecture';
+import { ProvisionerImage, declaredProvisionerNames, imageNamed } from '../../declared-provisioners';
 
 /**
  * External provisioners whose PersistentVolumes are in-tree `nfs:` volumes, by container image, with
@@ -13,7 +12,7 @@ import { ARCHITECTURE_SUFFIX } from '../../image-architecture';
  * - freenas-provisioner (`--provisioner-name` / PROVISIONER_NAME, default `freenas.org/nfs`;
  *   nmaupu/freenas-provisioner cli/command.go, provisioner/provisioner.go).
  */
-const IN_TREE_NFS_PROVISIONERS: ReadonlyArray<{ readonly image: RegExp; readonly defaultName?: string }> = [
+const IN_TREE_NFS_PROVISIONERS: readonly ProvisionerImage[] = [
   // Mirrors shorten the name too (`registry.cn-hangzhou.aliyuncs.com/.../nfs-subdir-provisioner`).
   { image: imageNamed('(nfs-subdir(-external)?-provisioner|nfs-client-provisioner)') },
   { image: imageNamed('nfs-provisioner'), defaultName: 'example.com/nfs' },
@@ -21,56 +20,7 @@ const IN_TREE_NFS_PROVISIONERS: ReadonlyArray<{ readonly image: RegExp; readonly
   { image: imageNamed('freenas-provisioner'), defaultName: 'freenas.org/nfs' },
 ];
 
-/**
- * An image of that name, in any registry, with a tag or digest or neither, and with or without the
- * architecture suffix of a single-architecture build (`nfs-client-provisioner-arm:latest`).
- */
-function imageNamed(name: string): RegExp {
-  return new RegExp(`(^|/)${name}${ARCHITECTURE_SUFFIX}(:|@|$)`);
-}
-
-/** The flags that name a provisioner on these images' command lines (`-provisioner=x`, `--provisioner-name x`). */
-const NAME_FLAG = /^--?(provisioner|provisioner-name)(=(.*))?$/;
-
-/**
- * The names under which the input runs a provisioner of in-tree NFS volumes: what each such
- * container sets in PROVISIONER_NAME (a value, or a ConfigMap key the input holds) or in its
- * name flag, else its image's default.
- */
+/** The names under which the input runs a provisioner of in-tree NFS volumes. */
 export function declaredNfsProvisionerNames(index: ObjectIndex): ReadonlySet<string> {
-  const names = new Set<string>();
-  for (const template of index.podTemplates()) {
-    for (const value of asArray(template.spec.containers)) {
-      const container = getRecord(value);
-      const image = asString(container?.image) ?? '';
-      const provisioner = IN_TREE_NFS_PROVISIONERS.find((candidate) => candidate.image.test(image));
-      if (!container || !provisioner) continue;
-      const named = [...environmentNames(container, index, template.owner.ref.namespace), ...flagNames(container)];
-      for (const name of named.length > 0 ? named : [provisioner.defaultName ?? '']) if (name) names.add(name);
-    }
-  }
-  return names;
-}
-
-function environmentNames(container: JsonRecord, index: ObjectIndex, namespace: string | undefined): string[] {
-  return asArray(container.env).flatMap((entry) => {
-    const variable = getRecord(entry);
-    if (variable?.name !== 'PROVISIONER_NAME') return [];
-    const value = asString(variable.value);
-    if (value) return [value];
-    const reference = getRecord(variable, 'valueFrom', 'configMapKeyRef');
-    const configMap = index.get('ConfigMap', namespace, asString(reference?.name));
-    const fromConfigMap = asString(getRecord(configMap?.raw, 'data')?.[asString(reference?.key) ?? '']);
-    return fromConfigMap ? [fromConfigMap] : [];
-  });
-}
-
-function flagNames(container: JsonRecord): string[] {
-  const words = [...asArray(container.command), ...asArray(container.args)].map((word) => asString(word) ?? '');
-  return words.flatMap((word, position) => {
-    const flag = NAME_FLAG.exec(word);
-    if (!flag) return [];
-    const value = flag[2] !== undefined ? flag[3] : words[position + 1];
-    return value ? [value] : [];
-  });
+  return declaredProvisionerNames(index, IN_TREE_NFS_PROVISIONERS);
 }

@@ -40,6 +40,7 @@ export const nfsVolumeWithoutNodePrerequisite: Rule = {
     'K3osConfig (a k3OS node configuration: its base image installs nfs-utils)',
     'NodePackageInstall (Ansible tasks or role variables, or a cloud-init cloud-config, that install the NFS client package)',
     'RkeClusterConfig (an RKE cluster.yml: the kubelet runs in the rancher/hyperkube container)',
+    'ClusterConfig (eksctl.io: node groups on the EKS-optimized Amazon Linux AMI, which installs nfs-utils)',
   ],
   summary: 'An in-tree NFS volume can be mounted on a node that is not known to have an NFS client.',
   why:
@@ -51,7 +52,9 @@ export const nfsVolumeWithoutNodePrerequisite: Rule = {
     'an Image Factory schematic, talhelper talconfig.yaml, or a system-upgrade-controller Plan that upgrades the nodes ' +
     'with talosctl), the volume is a warning, as only a node that ' +
     'is not Talos would fail. So it is with a k3OS node configuration in the input (a `k3os:` section), as ' +
-    "k3OS's base image installs nfs-utils, and where the input prepares nodes itself: Ansible tasks (or an Ansible role's " +
+    "k3OS's base image installs nfs-utils, with an eksctl ClusterConfig whose every node group runs the EKS-optimized " +
+    'Amazon Linux AMI (AmazonLinux2 or AmazonLinux2023, no custom ami), which installs nfs-utils too, and ' +
+    "where the input prepares nodes itself: Ansible tasks (or an Ansible role's " +
     'package list) or a cloud-init cloud-config that install nfs-common, nfs-utils or nfs-client; the mount then ' +
     'fails only on a node they did not reach. So it is on an RKE cluster (its cluster.yml in the input): RKE runs ' +
     'the kubelet in the rancher/hyperkube container, whose image carries the NFS client. OpenShift and GKE nodes mount NFS with no install step: a volume whose directory ' +

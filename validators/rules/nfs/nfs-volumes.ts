@@ -6,6 +6,7 @@ import { NODE_PACKAGE_INSTALL_KIND } from '../../node-package-installs';
 import { RKE_CLUSTER_CONFIG_KIND } from '../../rke-cluster-config';
 import { K3OS_CONFIG_KIND } from '../../k3os-config';
 import { inProject, projectOfSetup } from '../../cluster-config-scope';
+import { eksctlNodeGroups } from '../eviction/eksctl-node-groups';
 import {
   TALHELPER_CONFIG_KIND,
   TALOS_IMAGE_SCHEMATIC_KIND,
@@ -36,9 +37,10 @@ function talosNodeConfiguration(index: ObjectIndex): IndexedObject | undefined {
 
 /**
  * The node operating system the input configures whose nodes carry the NFS client, with the
- * configuration that says so and why: Talos (above), or k3OS, whose base image installs nfs-utils
- * (rancher/k3os images/00-base/Dockerfile). An in-tree NFS mount then fails only on a node that
- * runs something else. Undefined without either.
+ * configuration that says so and why: Talos (above), k3OS, whose base image installs nfs-utils
+ * (rancher/k3os images/00-base/Dockerfile), or EKS node groups on the EKS-optimized Amazon Linux
+ * AMI, which installs it too (below). An in-tree NFS mount then fails only on a node that runs
+ * something else. Undefined without any.
  */
 export function nfsClientNodeOs(
   index: ObjectIndex,
@@ -47,7 +49,44 @@ export function nfsClientNodeOs(
   if (talos) return { os: 'Talos', object: talos, carrier: 'whose kubelet image carries the NFS client' };
   const k3os = index.ofKind(K3OS_CONFIG_KIND)[0];
   if (k3os) return { os: 'k3OS', object: k3os, carrier: 'whose base image installs the NFS client (nfs-utils)' };
+  const eks = eksctlClusterOnAmazonLinux(index);
+  if (eks)
+    return {
+      os: 'EKS-optimized Amazon Linux',
+      object: eks,
+      carrier: 'whose AMI installs the NFS client (nfs-utils)',
+    };
   return undefined;
+}
+
+/**
+ * The AMI families whose EKS-optimized images install nfs-utils (awslabs/amazon-eks-ami
+ * templates/al2 and templates/al2023 provisioners/install-worker.sh): eksctl's default, whichever
+ * of the two it is, when a node group names none.
+ */
+const NFS_READY_EKS_AMI_FAMILIES = new Set(['AmazonLinux2', 'AmazonLinux2023']);
+
+/**
+ * An eksctl ClusterConfig of the input whose every node group (there is at least one) runs the
+ * EKS-optimized Amazon Linux AMI: no `amiFamily` or an Amazon Linux one, and no custom `ami` (only
+ * `auto` and `auto-ssm`, which resolve to the optimized image). Ubuntu, Bottlerocket, Windows and
+ * custom AMIs say nothing. Undefined without one.
+ */
+function eksctlClusterOnAmazonLinux(index: ObjectIndex): IndexedObject | undefined {
+  const groups = eksctlNodeGroups(index);
+  const clusters = new Set(groups.map((group) => group.object));
+  return [...clusters].find((cluster) =>
+    groups
+      .filter((group) => group.object === cluster)
+      .every(({ nodeGroup }) => {
+        const family = asString(nodeGroup?.amiFamily);
+        const ami = asString(nodeGroup?.ami);
+        return (
+          (family === undefined || NFS_READY_EKS_AMI_FAMILIES.has(family)) &&
+          (ami === undefined || ami === 'auto' || ami === 'auto-ssm')
+        );
+      }),
+  );
 }
 
 /**

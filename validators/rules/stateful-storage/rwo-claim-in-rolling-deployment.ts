@@ -235,6 +235,8 @@ interface Storage {
   /** What the shared filesystem is (`shared-filesystem provisioner nfs.csi.k8s.io`), when it is one. */
   readonly sharedFilesystem: string | undefined;
   readonly rbd: boolean;
+  /** The cloud disk plugin of a volume that declares several writer nodes, which it cannot have. */
+  readonly declaredShared?: string;
 }
 
 /**
@@ -253,7 +255,11 @@ function finding(mounts: string, reason: string, storage: Storage): { severity?:
   // Name the storage's own symptom only when the storage is known to be Ceph RBD.
   const symptom = storage.rbd
     ? 'Ceph RBD reports "image is locked by other nodes"'
-    : 'the attach fails with a Multi-Attach error';
+    : storage.declaredShared !== undefined
+      ? `the volume is an ${storage.declaredShared} disk, which attaches to one node at a time whatever ` +
+        'access mode it declares: the attach/detach controller lets the second attach through, and the ' +
+        'cloud refuses it, the disk being attached to another instance'
+      : 'the attach fails with a Multi-Attach error';
   return {
     message:
       `${mounts}, but ${reason}. The second pod waits in ContainerCreating while another node holds the ` +
@@ -524,6 +530,16 @@ const INLINE_DISKS: ReadonlyArray<{
   { plugin: 'fc', readOnlyShares: true, attachGuarded: false },
 ];
 
+/**
+ * The plugin of a PersistentVolume that is a cloud disk (`attachGuarded` above): one node at a time
+ * attaches it, whatever access modes the volume declares. Undefined for any other volume.
+ */
+function cloudDiskOf(volume: JsonRecord): string | undefined {
+  const spec = getRecord(volume, 'spec');
+  return INLINE_DISKS.find(({ plugin, attachGuarded }) => attachGuarded && getRecord(spec, plugin) !== undefined)
+    ?.plugin;
+}
+
 /** A pod template's inline disks that pods on two nodes could not both use. */
 function inlineDisks(
   podSpec: JsonRecord,
@@ -692,10 +708,13 @@ function judgeClaim(
   const { index } = judge;
   const defaults = judge.defaultsFor(workload);
   const modes = accessModesOf(index, claim);
-  // A ReadWriteOncePod claim is judged by the pods it admits, not the nodes (reportOnePodClaims).
-  if (!isSingleNodeWriter(modes) || modes.includes(ONE_POD)) return undefined;
-  // A local (or single-hostname) PersistentVolume pins every pod using it to its node.
   const bound = claim.object ? index.volumeForClaim(claim.object) : undefined;
+  // A cloud disk written as a PersistentVolume that declares ReadWriteMany still attaches to one node
+  // (nightmareze1/kops-k8s-traefik-addons: an awsElasticBlockStore volume for a rolling Traefik).
+  const declaredShared = bound && !volume.readOnly && !isSingleNodeWriter(modes) ? cloudDiskOf(bound.raw) : undefined;
+  // A ReadWriteOncePod claim is judged by the pods it admits, not the nodes (reportOnePodClaims).
+  if ((!isSingleNodeWriter(modes) && declaredShared === undefined) || modes.includes(ONE_POD)) return undefined;
+  // A local (or single-hostname) PersistentVolume pins every pod using it to its node.
   if (bound && volumePinnedToOneNode(bound.raw)) return undefined;
   // A hostPath volume is never attached, so no second pod waits for it; its risk, a pod on another
   // node starting on that node's own directory, is the volume's whatever the strategy, and
@@ -714,6 +733,7 @@ function judgeClaim(
   const storage: Storage = {
     sharedFilesystem: sharedFilesystemOf(index, provisioner, bound, first.storageClass ? undefined : first.className),
     rbd: rbdKindOfStorageClass(first.storageClass) !== undefined,
+    ...(declaredShared !== undefined ? { declaredShared } : {}),
   };
   const unknownDefault = !bound && takesDefaultClass(claim) && defaults.length === 0;
   // A claim with a label selector is never provisioned for: it binds only to a volume its selector

@@ -4,6 +4,7 @@ import { IndexedObject, ObjectIndex } from '../../object-index';
 import { inProject, projectOfSetup } from '../../cluster-config-scope';
 import { inTreeCephPluginOf } from './ceph';
 import { releasedStorageClasses } from '../../helm-release-storage-classes';
+import { ProvisionerImage, declaredProvisionerNames, imageNamed } from '../../declared-provisioners';
 
 /**
  * What a StorageClass's provisioner tells about where its volumes can be used. Known names only:
@@ -103,9 +104,24 @@ export function isAttachedDiskVolume(volume: JsonRecord): boolean {
 }
 
 /**
+ * Node-local provisioners recognized by the image the input runs them with, under whatever name it
+ * gives them: local-path-provisioner (`--provisioner-name` or PROVISIONER_NAME, default
+ * `rancher.io/local-path`; rancher/local-path-provisioner main.go). A homelab that installs it by
+ * hand names it its own (`provisioner.starsystem.dev/local`, constellation-net/cluster).
+ */
+const NODE_LOCAL_PROVISIONER_IMAGES: readonly ProvisionerImage[] = [
+  { image: imageNamed('local-path-provisioner'), defaultName: 'rancher.io/local-path' },
+];
+
+function declaredNodeLocalProvisionerNames(index: ObjectIndex): ReadonlySet<string> {
+  return declaredProvisionerNames(index, NODE_LOCAL_PROVISIONER_IMAGES);
+}
+
+/**
  * Whether volumes of this class live on one node: by its provisioner when the StorageClass is in
- * the input, else by the chart a Helm release in the input installs it with, else by the class
- * name the node-local provisioners install.
+ * the input (a known node-local one, or one the input runs a node-local provisioner's image
+ * under), else by the chart a Helm release in the input installs it with, else by the class name
+ * the node-local provisioners install.
  */
 export function isNodeLocalStorage(
   provisioner: string | undefined,
@@ -113,7 +129,11 @@ export function isNodeLocalStorage(
   index?: ObjectIndex,
   from?: IndexedObject,
 ): boolean {
-  if (provisioner !== undefined) return NODE_LOCAL_PROVISIONERS.has(provisioner);
+  if (provisioner !== undefined)
+    return (
+      NODE_LOCAL_PROVISIONERS.has(provisioner) ||
+      (index?.derived(declaredNodeLocalProvisionerNames).has(provisioner) ?? false)
+    );
   if (className === undefined) return false;
   if (index && releasedStorageClasses(index).some((released) => released.name === className && released.nodeLocal))
     return true;

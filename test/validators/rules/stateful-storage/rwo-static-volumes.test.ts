@@ -270,6 +270,31 @@ describe(`${RULE}: claims bound by class to pre-provisioned PersistentVolumes (t
     expect(ruleHits([rolling, blockVolume, manualClaim], RULE)).toEqual([hit('error')]);
   });
 
+  // nightmareze1/kops-k8s-traefik-addons services/1-traefik/ (held-out-538): a rolling Traefik on
+  // claim traefik-pvc, bound to a PersistentVolume of an EBS disk that both declare ReadWriteMany.
+  test('real world: a cloud disk declared ReadWriteMany still attaches to one node: refused, saying why', () => {
+    const manyClaim = claim('jenkins-claim', { storageClassName: 'manual', accessModes: ['ReadWriteMany'] });
+    const ebs = volume('ebs', {
+      storageClassName: 'manual',
+      accessModes: ['ReadWriteMany'],
+      awsElasticBlockStore: { volumeID: 'vol-0123456789abcdef0', fsType: 'ext4' },
+    });
+    const [finding] = findingsFor([rolling, ebs, manyClaim]).filter((f) => f.rule === RULE);
+    expect(finding).toMatchObject({ path, severity: 'error' });
+    expect(finding?.message).toContain(
+      'the volume is an awsElasticBlockStore disk, which attaches to one node at a time whatever access mode it declares',
+    );
+    // A shared filesystem declared ReadWriteMany, or the disk mounted read-only, is no finding.
+    const nfs = volume('nfs', {
+      storageClassName: 'manual',
+      accessModes: ['ReadWriteMany'],
+      nfs: { server: 'nas', path: '/x' },
+    });
+    expect(ruleHits([rolling, nfs, manyClaim], RULE)).toEqual([]);
+    const readOnly = workload('Deployment', 'jenkins', podSpec([claimVolume('jenkins-claim', true)]));
+    expect(ruleHits([readOnly, ebs, manyClaim], RULE)).toEqual([]);
+  });
+
   test('a volume of the class that does not offer the claimed mode, or is claimed by another claim, is not the one bound', () => {
     const readOnly = volume('jenkins', {
       storageClassName: 'manual',

@@ -151,6 +151,50 @@ describe(`${RULE}: what the StorageClass says about where volumes can be used`, 
     ]);
   });
 
+  // constellation-net/cluster apps/local-provisioner/ and apps/lldap/deployment.yaml (held-out-528): a
+  // homelab installs local-path-provisioner by hand under its own name; its class is node-local.
+  test('real world: a class whose provisioner the input runs from the local-path-provisioner image is node-local', () => {
+    const local = claim('data', { accessModes: ['ReadWriteOnce'], storageClassName: 'local' });
+    const provisioner = (args: string[], env: unknown[] = []) =>
+      workload(
+        'Deployment',
+        'local-provisioner',
+        podSpec([], {
+          containers: [
+            { name: 'path-provisioner', image: 'rancher/local-path-provisioner:v0.0.29', command: args, env },
+          ],
+        }),
+      );
+    const starsystem = storageClass('local', 'provisioner.starsystem.dev/local');
+    const named = provisioner([
+      'local-path-provisioner',
+      'start',
+      '--provisioner-name',
+      'provisioner.starsystem.dev/local',
+    ]);
+    expect(ruleHits([named, starsystem, local, deployment], RULE)).toEqual([]);
+    expect(
+      ruleHits(
+        [
+          provisioner(
+            ['local-path-provisioner', 'start'],
+            [{ name: 'PROVISIONER_NAME', value: 'provisioner.starsystem.dev/local' }],
+          ),
+          starsystem,
+          local,
+          deployment,
+        ],
+        RULE,
+      ),
+    ).toEqual([]);
+    // Without the provisioner in the input, or under its default name only, the class is a disk.
+    const refused = [{ kind: 'Deployment', name: 'web', path, severity: 'error', suppressed: false }];
+    expect(ruleHits([starsystem, local, deployment], RULE)).toEqual(refused);
+    expect(ruleHits([provisioner(['local-path-provisioner', 'start']), starsystem, local, deployment], RULE)).toEqual(
+      refused,
+    );
+  });
+
   // SmolTech/CityForge k8s/opensearch.yaml (held-out-34, class microk8s-hostpath) and
   // alex204b/bukki-booking-platform k8s/backend-deployment.yaml (class hostpath, Docker Desktop).
   test.each([['microk8s-hostpath'], ['hostpath']])(
