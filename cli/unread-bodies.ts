@@ -21,10 +21,16 @@ export function droppableBodies(objects: readonly JsonRecord[]): Set<JsonRecord>
   return new Set(candidates.filter((object) => nameOf(object) !== undefined && count.get(key(object)) === 1));
 }
 
-/** The object with only what identifies it: apiVersion, kind and metadata (annotations included). */
+/**
+ * The object with only what identifies it: apiVersion, kind and metadata (annotations included), and
+ * of a CustomResourceDefinition the names it serves (`spec.names`: a few words beside its schema),
+ * by which object-without-type knows a kind written without its apiVersion is a Kubernetes object's.
+ */
 export function identityOnly(object: JsonRecord): JsonRecord {
   const kept: JsonRecord = {};
   for (const field of ['apiVersion', 'kind', 'metadata'] as const) if (field in object) kept[field] = object[field];
+  const names = asRecord(asRecord(object.spec)?.names);
+  if (names) kept.spec = { names };
   return kept;
 }
 

