@@ -132,12 +132,15 @@ describe('ballast lint <directory>: what a real repository holds besides manifes
         'input {\n  # read from kafka\n  kafka {\n    topics_pattern => "containers-log"\n  }\n}\n',
       'tsconfig.json': '{\n  // comments are allowed here\n  "compilerOptions": {}\n}\n',
       'glide.yaml': 'package: example\nimport:\n- package: a\nimport:\n- package: b\n',
+      // devopswihnaveen/open5g open5gs-devops/docker/docker-compose.yml (held-out-542): Docker's file,
+      // broken by a list item beside a mapping key; no cluster applies it.
+      'docker/docker-compose.yml': 'services:\n  udr:\n    depends_on:\n      - db\n    image: udr\n    - nrf\n',
     });
     const result = lint([tree.dir], { cwd: tree.dir });
     expect(result.findings.map((f) => [f.rule, path.basename(f.file ?? ''), f.line])).toEqual([
       ['yaml-syntax-error', 'logstash-pro.yaml', 3],
     ]);
-    expect(result.summary.skipped.notKubernetes).toBe(2);
+    expect(result.summary.skipped.notKubernetes).toBe(3);
   });
 
   // linkerd/linkerd-examples ecs/linkerd-ecs-cluster.yml (held-out-538): a CloudFormation template
