@@ -256,7 +256,7 @@ function finding(mounts: string, reason: string, storage: Storage): { severity?:
   const symptom = storage.rbd
     ? 'Ceph RBD reports "image is locked by other nodes"'
     : storage.declaredShared !== undefined
-      ? `the volume is an ${storage.declaredShared} disk, which attaches to one node at a time whatever ` +
+      ? `the volume is a cloud disk (${storage.declaredShared}), which attaches to one node at a time whatever ` +
         'access mode it declares: the attach/detach controller lets the second attach through, and the ' +
         'cloud refuses it, the disk being attached to another instance'
       : 'the attach fails with a Multi-Attach error';

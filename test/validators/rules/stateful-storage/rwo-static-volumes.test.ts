@@ -282,7 +282,7 @@ describe(`${RULE}: claims bound by class to pre-provisioned PersistentVolumes (t
     const [finding] = findingsFor([rolling, ebs, manyClaim]).filter((f) => f.rule === RULE);
     expect(finding).toMatchObject({ path, severity: 'error' });
     expect(finding?.message).toContain(
-      'the volume is an awsElasticBlockStore disk, which attaches to one node at a time whatever access mode it declares',
+      'the volume is a cloud disk (awsElasticBlockStore), which attaches to one node at a time whatever access mode it declares',
     );
     // A shared filesystem declared ReadWriteMany, or the disk mounted read-only, is no finding.
     const nfs = volume('nfs', {
