@@ -371,8 +371,13 @@ function loadYaml(
     const lenient = isDuplicateKey(error) ? lastValueWins(text, file) : undefined;
     // A Compose file is Docker's, broken or not: no cluster applies it (devopswihnaveen/open5g's
     // docker-compose.yml mixes a list item with a mapping key).
-    if (discovered && !OBJECT_KEY.test(text) && COMPOSE_FILE.test(path.basename(file))) return 'not-kubernetes';
-    if (discovered && (!OBJECT_KEY.test(text) || CLOUDFORMATION_TEMPLATE.test(text)) && readByOtherTools(file, error)) {
+    const writesApiVersionOrKind = OBJECT_KEY.test(text);
+    if (discovered && !writesApiVersionOrKind && COMPOSE_FILE.test(path.basename(file))) return 'not-kubernetes';
+    if (
+      discovered &&
+      (!writesApiVersionOrKind || CLOUDFORMATION_TEMPLATE.test(text)) &&
+      readByOtherTools(file, error)
+    ) {
       // Ansible keeps a repeated key's last writing: Kubespray variables are still read for what they set.
       if (!lenient?.some((document) => nodeConfiguration(document, file) !== undefined)) return 'not-kubernetes';
       return loadDocuments(lenient, file, objects, kustomize, interner, text.includes('&'));
@@ -888,13 +893,13 @@ const SERVICE_SECTION = /^\uFEFF?[ \t]*\[Service\][ \t]*\r?$/m;
 const CLOUD_CONFIG = /^#cloud-config[ \t]*(\r?\n|$)/;
 
 const OBJECT_KEY = /^[ \t]*["']?(apiVersion|kind)["']?[ \t]*:/m;
+/** Docker Compose's file names: `docker-compose.yml`, `compose.yaml`, `docker-compose.prod.yml`. */
+const COMPOSE_FILE = /^(docker-)?compose([.-][\w.-]+)?\.ya?ml$/i;
 /**
  * An AWS CloudFormation template, by the version key its top level begins with: its `!Ref` tags and
  * its properties are CloudFormation's, even where the user data it embeds holds `kind:` lines (a
  * linkerd config in linkerd/linkerd-examples ecs/linkerd-ecs-cluster.yml).
  */
-/** Docker Compose's file names: `docker-compose.yml`, `compose.yaml`, `docker-compose.prod.yml`. */
-const COMPOSE_FILE = /^(docker-)?compose([.-][\w.-]+)?\.ya?ml$/i;
 const CLOUDFORMATION_TEMPLATE = /^["']?AWSTemplateFormatVersion["']?[ \t]*:/m;
 
 /**

@@ -1,5 +1,5 @@
 import { JsonRecord, asArray, asRecord, asString, isRecord } from './json';
-import { NFS_CLIENT, NODE_PREREQUISITES } from './node-prerequisites';
+import { NFS_CLIENT_PACKAGES, NODE_PREREQUISITES } from './node-prerequisites';
 
 /**
  * The kind ballast gives a node-preparation document that installs a node prerequisite's package
@@ -103,10 +103,9 @@ export function shellPackageInstall(text: string): NodePackageInstall | undefine
       ...prerequisitePackages((match[1] ?? '').split(/\s+/).map((word) => word.replace(/^['"]+|['"]+$/g, ''))),
     );
   if (!NFS_SERVER_SETUP.test(joined)) return found('a shell script', packages);
-  const nfsClientPackages = new Set(Object.values(NFS_CLIENT.packages).flat());
   return found(
     'a shell script',
-    packages.filter((name) => !nfsClientPackages.has(name)),
+    packages.filter((name) => !NFS_CLIENT_PACKAGES.has(name)),
   );
 }
 

@@ -58,6 +58,9 @@ export const NFS_CLIENT: NodePrerequisite = {
   label: { key: 'node.ballast.dev/nfs-client', value: 'installed' },
 };
 
+/** The NFS client's package on every OS family: what a node-preparation document installs it as. */
+export const NFS_CLIENT_PACKAGES: ReadonlySet<string> = new Set(Object.values(NFS_CLIENT.packages).flat());
+
 /** The in-tree rbd volume plugin (removed in 1.31) maps images with the host's `rbd` command. */
 export const RBD_CLIENT: NodePrerequisite = {
   name: 'rbd-client',

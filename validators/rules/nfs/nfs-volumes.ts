@@ -1,5 +1,5 @@
 import { JsonRecord, asArray, asRecord, asString, asStringList, getField, getRecord } from '../../json';
-import { NFS_CLIENT, NODE_PREREQUISITES } from '../../node-prerequisites';
+import { NFS_CLIENT, NFS_CLIENT_PACKAGES, NODE_PREREQUISITES } from '../../node-prerequisites';
 import { IndexedObject, ObjectIndex, directoryOf } from '../../object-index';
 import { declaredNfsProvisionerNames } from './declared-nfs-provisioners';
 import { NODE_PACKAGE_INSTALL_KIND } from '../../node-package-installs';
@@ -74,18 +74,18 @@ const NFS_READY_EKS_AMI_FAMILIES = new Set(['AmazonLinux2', 'AmazonLinux2023']);
  */
 function eksctlClusterOnAmazonLinux(index: ObjectIndex): IndexedObject | undefined {
   const groups = eksctlNodeGroups(index);
-  const clusters = new Set(groups.map((group) => group.object));
-  return [...clusters].find((cluster) =>
-    groups
-      .filter((group) => group.object === cluster)
-      .every(({ nodeGroup }) => {
-        const family = asString(nodeGroup?.amiFamily);
-        const ami = asString(nodeGroup?.ami);
-        return (
-          (family === undefined || NFS_READY_EKS_AMI_FAMILIES.has(family)) &&
-          (ami === undefined || ami === 'auto' || ami === 'auto-ssm')
-        );
-      }),
+  const elsewhere = new Set(
+    groups.filter(({ nodeGroup }) => !onAmazonLinuxAmi(nodeGroup)).map((group) => group.object),
+  );
+  return groups.find((group) => !elsewhere.has(group.object))?.object;
+}
+
+function onAmazonLinuxAmi(nodeGroup: JsonRecord | undefined): boolean {
+  const family = asString(nodeGroup?.amiFamily);
+  const ami = asString(nodeGroup?.ami);
+  return (
+    (family === undefined || NFS_READY_EKS_AMI_FAMILIES.has(family)) &&
+    (ami === undefined || ami === 'auto' || ami === 'auto-ssm')
   );
 }
 
@@ -114,10 +114,9 @@ export function rkeClusterOver(index: ObjectIndex, object: IndexedObject): Index
  * in-tree NFS mount fails only on a node it did not prepare. Undefined without one.
  */
 export function nfsClientInstall(index: ObjectIndex): IndexedObject | undefined {
-  const clientPackages = new Set(Object.values(NFS_CLIENT.packages).flat());
   return index
     .ofKind(NODE_PACKAGE_INSTALL_KIND)
-    .find((install) => asStringList(install.raw.packages).some((name) => clientPackages.has(name)));
+    .find((install) => asStringList(install.raw.packages).some((name) => NFS_CLIENT_PACKAGES.has(name)));
 }
 
 /**
