@@ -102,10 +102,13 @@ export function lint(paths: readonly string[], options: LintCommandOptions): Lin
     const source = original.source as Partial<ManifestSource>;
     // An object written as text in another's field is fixed in that text by hand.
     if (source.documentIndex === undefined || source.embeddedIn) return finding;
-    // The loader places a key written twice in its document (and no other syntax error).
+    // Of the loader's findings in a document, only a key written twice has a line of the loader's
+    // own and a fix; an inline kustomize patch that does not parse is placed by its path and fixed by hand.
     const proposed =
       original.rule === YAML_SYNTAX_ERROR
-        ? syntaxFix(original)
+        ? original.source.line !== undefined
+          ? syntaxFix(original)
+          : undefined
         : object
           ? fixFor(original, object, fixVersion)
           : undefined;
@@ -135,7 +138,7 @@ export function lint(paths: readonly string[], options: LintCommandOptions): Lin
   const positions = new SourcePositions(manifests.readText);
   const findings = [
     ...manifests.loaderFindings.map((finding) =>
-      withFix(toLintFinding(finding, finding.source.line ?? null, baseline), finding),
+      withFix(toLintFinding(finding, finding.source.line ?? lineOf(finding, positions), baseline), finding),
     ),
     ...reported.map((finding) => withFix(toLintFinding(finding, lineOf(finding, positions), baseline), finding)),
   ];

@@ -1,87 +1,33 @@
-import { loadAll as loadYamlDocuments, YAMLException } from 'js-yaml';
-import { Finding, ObjectSource } from '../validators/finding';
-import { isKindlessDocument, listedObjects } from '../validators/list-items';
-import { kubesprayVariables } from '../validators/kubespray-variables';
-import { isShellScriptName, nodePackageInstall, shellPackageInstall } from '../validators/node-package-installs';
-import { k3sConfig } from '../validators/k3s-config';
-import { k3osConfig } from '../validators/k3os-config';
-import {
-  omniClusterTemplate,
-  talhelperConfig,
-  talosImageSchematic,
-  talosMachineConfig,
-} from '../validators/talos-machine-config';
-import { rkeClusterConfig } from '../validators/rke-cluster-config';
-import { isSystemdUnitText, parseSystemdDropIn } from '../validators/systemd-drop-in';
-import { GO_MODULE_FILE, goModule } from '../validators/go-module';
-import { isProjectReadmeName, projectReadme } from '../validators/project-readme';
-import { KUBERNETES_YAML_SCHEMA } from '../validators/yaml-schema';
-import {
-  AT_PLACEHOLDER,
-  BRACE_PLACEHOLDER,
-  ENVSUBST_VARIABLE,
-  PERCENT_PLACEHOLDER,
-  PYTHON_FORMAT_PLACEHOLDER,
-  UNDERSCORE_PLACEHOLDER,
-} from '../validators/placeholders';
+import { YAMLException, loadAll as loadYamlDocuments } from 'js-yaml';
 import * as path from 'path';
-import { documentRanges } from './document-ranges';
-import { jsonStreamRanges } from './json-stream';
-import { inlinePatches, isKustomizationFile, kustomizeDataFiles, kustomizeNonObjectFiles } from './kustomize-patches';
+import { Finding } from '../validators/finding';
+import { isClusterScopedKind } from '../validators/cluster-scoped-kinds';
+import { isRecord } from '../validators/json';
+import { KUBERNETES_YAML_SCHEMA } from '../validators/yaml-schema';
+import { clusterResourceSetObjects } from './cluster-resource-sets';
+import { Interner } from './compact-document';
+import { inputFiles } from './input-files';
+import { inlinePatches, kustomizeDataFiles, kustomizeNonObjectFiles } from './kustomize-patches';
 import { moveBindingSubjects } from './kustomize-binding-subjects';
 import { kustomizeNamespaces } from './kustomize-namespaces';
 import { kustomizeResourceFiles } from './kustomize-resources';
-import { EmbeddedSource, clusterResourceSetObjects } from './cluster-resource-sets';
-import { isClusterScopedKind } from '../validators/cluster-scoped-kinds';
-import { JsonRecord, isRecord } from '../validators/json';
-import { objectRefOf } from '../validators/object-index';
-import { fieldPath } from '../validators/field-path';
-import { InputFile, STDIN_NAME, inputFiles } from './input-files';
+import {
+  FileLoad,
+  Kustomization,
+  LoadedObject,
+  ManifestSource,
+  ReadableInput,
+  SkipReason,
+  TypelessDocument,
+  loadFile,
+  loaderFinding,
+  templateKind,
+} from './load-file';
 import { DEFAULT_MAX_FILE_BYTES, readInput } from './read-input';
-import { Interner } from './compact-document';
-import { aliasKeysSpaced } from './alias-keys';
-import { escapedSingleQuoteRead } from './quote-escapes';
-import { unicodeLineBreaksRead } from './unicode-line-breaks';
-import { droppableBodies, identityOnly } from './unread-bodies';
 
+export { YAML_SYNTAX_ERROR, type LoadedObject, type ManifestSource, type SkipReason } from './load-file';
 export { STDIN_NAME } from './input-files';
 export { UsageError } from './usage-error';
-
-/** The rule id of findings the loader itself produces (a file that cannot be read or parsed). */
-export const YAML_SYNTAX_ERROR = 'yaml-syntax-error';
-
-/** Where one object came from: the engine keeps this object as the finding's `source`. */
-export interface ManifestSource extends ObjectSource {
-  readonly file: string;
-  /** Index of the YAML document in the file (js-yaml's order). */
-  readonly documentIndex: number;
-  /** Index in `items` when the object came out of a `List` (in `objects` of an OpenShift Template: `listField`). */
-  readonly listItemIndex?: number;
-  /** The field `listItemIndex` counts in, when it is not a List's `items`. */
-  readonly listField?: 'objects';
-  /** The object parsed from a systemd drop-in (not YAML): its entries carry their own `line`. */
-  readonly dropIn?: Record<string, unknown>;
-  /**
-   * For a patch written inside a kustomization, the field of the kustomization document that holds
-   * it (`patches[1].patch`): read as a fact about its base, not judged (findings need a place in a file).
-   */
-  readonly inlinePatch?: string;
-  /**
-   * For an object written as text in a field of another (a manifest a Cluster API ClusterResourceSet
-   * applies, in its Secret's `stringData[calico.yaml]`): where in the host object, and the text.
-   */
-  readonly embeddedIn?: EmbeddedSource;
-}
-
-export interface LoadedObject {
-  readonly object: Record<string, unknown>;
-  readonly source: ManifestSource;
-}
-
-/** Why a file met in a directory walk was not linted. */
-export type SkipReason =
-  'helm-chart' | 'template' | 'not-kubernetes' | 'kustomize-patch' | 'kustomize-data' | 'encrypted';
-
 /** A file or chart a directory walk met and did not lint, with why: counted in every report. */
 export interface SkippedInput {
   readonly path: string;
@@ -120,7 +66,6 @@ export interface LoadOptions {
   /** @default 64 MiB */
   readonly maxFileBytes?: number;
 }
-
 /**
  * Reads and parses every input under `paths` (see `inputFiles` for which and in what order):
  * YAML and JSON streams, Lists expanded, systemd unit drop-ins (a `[Section]` header) parsed into
@@ -131,33 +76,37 @@ export interface LoadOptions {
 export function loadManifests(paths: readonly string[], options: LoadOptions = {}): LoadedManifests {
   const files = inputFiles(paths);
   const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  const interner = new Interner();
   const objects: LoadedObject[] = [];
   const facts: LoadedObject[] = [];
   const loaderFindings: Finding[] = [];
   const skipped: SkippedInput[] = [];
-  const kustomize: KustomizeInput = { kustomizations: [], typeless: [] };
-  const { kustomizations } = kustomize;
-  const read = new Map<string, Exclude<InputFile, { kind: 'helm-chart' }>>();
+  const kustomizations: Kustomization[] = [];
+  const typeless: TypelessDocument[] = [];
+  const read = new Map<string, ReadableInput>();
   let stdinText: string | undefined;
-  const interner = new Interner();
   for (const file of files) {
     if (file.kind === 'helm-chart') {
       skipped.push({ path: file.name, reason: 'helm-chart' });
       continue;
     }
-    const input = readInput(file, maxBytes, options.readStdin);
-    if ('problem' in input) {
-      loaderFindings.push(loaderFinding(file.name, 1, input.problem, input.fix));
-      read.set(file.name, file);
-    } else {
-      const loaded = loadText(file, input.text, { objects, facts }, loaderFindings, kustomize, interner);
-      if (loaded === true) {
-        read.set(file.name, file);
-        if (file.kind === 'stdin') stdinText = input.text;
-      } else if (loaded !== false) {
-        skipped.push({ path: file.name, reason: loaded });
-      }
-    }
+    let load: FileLoad;
+    if (file.kind === 'stdin') {
+      // Standard input is read once, here, and kept: findings on it are placed in this text.
+      const input = readInput(file, maxBytes, options.readStdin);
+      if ('text' in input) stdinText = input.text;
+      load =
+        'text' in input
+          ? loadFile(file, maxBytes, interner, input.text)
+          : { ...emptyLoad(), findings: [loaderFinding(file.name, 1, input.problem, input.fix)] };
+    } else load = loadFile(file, maxBytes, interner);
+    objects.push(...load.objects);
+    facts.push(...load.facts);
+    loaderFindings.push(...load.findings);
+    kustomizations.push(...load.kustomizations);
+    typeless.push(...load.typeless);
+    if (load.outcome === true) read.set(file.name, file);
+    else if (load.outcome !== false) skipped.push({ path: file.name, reason: load.outcome });
   }
   // A kustomization's generator and Helm values files are data, whatever the walk made of them.
   const dataFiles = kustomizeDataFiles(kustomizations);
@@ -182,7 +131,7 @@ export function loadManifests(paths: readonly string[], options: LoadOptions = {
   }
   // A document with neither apiVersion nor kind is an object, a broken one, where a kustomization
   // lists its file in resources: kustomize build refuses it ("missing kind in object").
-  for (const { file, documentIndex, metadata } of kustomize.typeless) {
+  for (const { file, documentIndex, metadata } of typeless) {
     if (resourceFiles.has(path.normalize(file)) && !isData(file))
       applied.push({ object: metadata ? { metadata } : {}, source: { file, documentIndex, kustomizeResource: true } });
   }
@@ -200,7 +149,11 @@ export function loadManifests(paths: readonly string[], options: LoadOptions = {
   // What a ClusterResourceSet applies to workload clusters, read after the kustomize passes: a
   // kustomization's namespace does not reach into the text of a Secret.
   applied.push(...clusterResourceSetObjects(applied, interner));
-  for (const kustomization of kustomizations) patches.push(...inlinePatchObjects(kustomization, interner));
+  for (const kustomization of kustomizations) {
+    const inline = inlinePatchObjects(kustomization, interner);
+    patches.push(...inline.patches);
+    loaderFindings.push(...inline.findings);
+  }
   return {
     objects: applied,
     patches,
@@ -221,704 +174,50 @@ export function loadManifests(paths: readonly string[], options: LoadOptions = {
 }
 
 /**
- * What the loader keeps for the kustomize passes: the kustomizations (kustomization.yaml often has
- * neither apiVersion nor kind, so it is no object), and where every other document with neither is,
- * with its name: it is an object only if a kustomization lists its file in resources.
+ * The objects of a kustomization's inline patches, and a finding for each patch that does not
+ * parse: kustomize build refuses the whole kustomization ("unable to parse SM or JSON patch"). A
+ * patch with template placeholders is left alone: it is filled in before kustomize reads it.
  */
-interface KustomizeInput {
-  readonly kustomizations: Kustomization[];
-  readonly typeless: TypelessDocument[];
-}
-
-/** A mapping document with neither apiVersion nor kind: its place, and its name and namespace if it has them. */
-interface TypelessDocument {
-  readonly file: string;
-  readonly documentIndex: number;
-  readonly metadata?: Record<string, string>;
-}
-
-/** A kustomization document met in the input, kept to find the files it names as patches. */
-interface Kustomization {
-  readonly object: Record<string, unknown>;
-  readonly file: string;
-  readonly documentIndex: number;
-}
-
-/** The objects of a kustomization's inline patches; a patch that does not parse is left to kustomize to report. */
-function inlinePatchObjects({ object, file, documentIndex }: Kustomization, interner: Interner): LoadedObject[] {
-  return inlinePatches(object, file).flatMap(({ text, path: inlinePatch }) => {
+function inlinePatchObjects(
+  { object, file, documentIndex }: Kustomization,
+  interner: Interner,
+): { patches: LoadedObject[]; findings: Finding[] } {
+  const patches: LoadedObject[] = [];
+  const findings: Finding[] = [];
+  for (const { text, path: inlinePatch } of inlinePatches(object, file)) {
     let documents: unknown[];
     try {
       documents = loadYamlDocuments(text, undefined, { filename: file, schema: KUBERNETES_YAML_SCHEMA });
-    } catch {
-      return [];
-    }
-    return documents.filter(isRecord).map((patch) => ({
-      object: interner.compact(patch) as Record<string, unknown>,
-      source: { file, documentIndex, inlinePatch },
-    }));
-  });
-}
-
-/**
- * The files a walk reads for one fact each, by name: a node-preparation shell script for the node
- * prerequisites it installs (node-package-installs.ts), a README for the distribution it names
- * (project-readme.ts).
- */
-const FACT_READERS: ReadonlyArray<readonly [(name: string) => boolean, (text: string) => JsonRecord | undefined]> = [
-  [isShellScriptName, shellPackageInstall],
-  [isProjectReadmeName, projectReadme],
-];
-
-function factReaderOf(file: string): ((text: string) => JsonRecord | undefined) | undefined {
-  const name = path.basename(file);
-  return FACT_READERS.find(([isNamed]) => isNamed(name))?.[1];
-}
-
-/**
- * Parses one input's text: a Go module file, a systemd drop-in or a YAML/JSON stream. False for a
- * `.conf` file that is not ours to read; a skip reason for a walked file that does not parse and is
- * a template or another tool's file (readByOtherTools).
- */
-function loadText(
-  file: InputFile,
-  text: string,
-  { objects, facts }: { objects: LoadedObject[]; facts: LoadedObject[] },
-  findings: Finding[],
-  kustomize: KustomizeInput,
-  interner: Interner,
-): boolean | Exclude<SkipReason, 'helm-chart'> {
-  const factReader = file.kind === 'file' ? factReaderOf(file.name) : undefined;
-  if (text.startsWith(GIT_CRYPT_HEADER)) {
-    if (file.kind === 'file' && file.discovered) return 'encrypted';
-    findings.push(
-      loaderFinding(
-        file.name,
-        1,
-        'the file is encrypted by git-crypt, so its objects cannot be read',
-        'Run `git-crypt unlock` before linting, or leave the file out of the paths.',
-      ),
-    );
-  } else if (looksBinary(text)) {
-    findings.push(
-      loaderFinding(
-        file.name,
-        1,
-        'the file is binary, not YAML, JSON or a systemd drop-in',
-        'Leave binary files out of the paths given to `ballast lint`.',
-      ),
-    );
-  } else if (file.kind === 'file' && path.basename(file.name) === GO_MODULE_FILE) {
-    objects.push({
-      object: interner.compact(goModule(text)) as Record<string, unknown>,
-      source: { file: file.name, documentIndex: 0 },
-    });
-  } else if (factReader) {
-    // Read for one fact about the cluster, kept only as that: never linted or counted.
-    const fact = factReader(text);
-    if (fact)
-      facts.push({
-        object: interner.compact(fact) as Record<string, unknown>,
-        source: { file: file.name, documentIndex: 0 },
-      });
-    return false;
-  } else if (isUnitDropIn(file, text)) {
-    loadDropIn(text, file.name, objects, findings);
-  } else if (file.kind === 'file' && file.discovered && CONF_FILE.test(file.name) && !OBJECT_KEY.test(text)) {
-    // A `.conf` found in a directory that is neither a kubelet unit drop-in nor a Kubernetes object
-    // (an nginx, sysctl or other unit's config): not ours to judge.
-    return false;
-  } else {
-    return loadYaml(text, file.name, file.kind === 'file' && file.discovered, objects, findings, kustomize, interner);
-  }
-  return true;
-}
-
-function loadYaml(
-  text: string,
-  file: string,
-  discovered: boolean,
-  objects: LoadedObject[],
-  findings: Finding[],
-  kustomize: KustomizeInput,
-  interner: Interner,
-): true | Exclude<SkipReason, 'helm-chart'> {
-  let documents: unknown[];
-  try {
-    documents = loadYamlDocuments(text, undefined, { filename: file, schema: KUBERNETES_YAML_SCHEMA });
-    if (discovered && isHelmValues(file, documents)) return 'not-kubernetes';
-    const tabLine = leadingTabLine(text);
-    if (tabLine !== undefined) {
-      findings.push(
-        loaderFinding(
-          file,
-          tabLine,
-          'invalid YAML: a tab begins a line before the first token: kubectl refuses the file ("found character that cannot start any token")',
-          'Remove the tab: YAML indents with spaces only.',
-        ),
-      );
-    }
-  } catch (error) {
-    const stream = jsonStreamDocuments(text, file);
-    if (stream) return loadDocuments(stream, file, objects, kustomize, interner, false);
-    const asGoYaml = readAsGoYaml(text, error, file);
-    if (asGoYaml) return loadDocuments(asGoYaml, file, objects, kustomize, interner, true);
-    const template = templateKind(text);
-    // Only files met in a walk are skipped: a file named on the command line is always reported.
-    // A key written twice leaves the file readable: it is reported and checked, template or not;
-    // but in a ytt template, both branches of an `#@ if` write the key, and ytt keeps one.
-    if (discovered && template && (template === 'ytt' || !isDuplicateKey(error))) return 'template';
-    const lenient = isDuplicateKey(error) ? lastValueWins(text, file) : undefined;
-    // A Compose file is Docker's, broken or not: no cluster applies it (devopswihnaveen/open5g's
-    // docker-compose.yml mixes a list item with a mapping key).
-    const writesApiVersionOrKind = OBJECT_KEY.test(text);
-    if (discovered && !writesApiVersionOrKind && COMPOSE_FILE.test(path.basename(file))) return 'not-kubernetes';
-    if (
-      discovered &&
-      (!writesApiVersionOrKind || CLOUDFORMATION_TEMPLATE.test(text)) &&
-      readByOtherTools(file, error)
-    ) {
-      // Ansible keeps a repeated key's last writing: Kubespray variables are still read for what they set.
-      if (!lenient?.some((document) => nodeConfiguration(document, file) !== undefined)) return 'not-kubernetes';
-      return loadDocuments(lenient, file, objects, kustomize, interner, text.includes('&'));
-    }
-    // Helm reads values with sigs.k8s.io/yaml, which keeps a repeated key's last value: no error there.
-    if (discovered && lenient && isHelmValues(file, lenient)) return 'not-kubernetes';
-    if (lenient) {
-      if (!(discovered && readKeepingLastKey(text, lenient)))
-        findings.push(...duplicateKeyFindings(file, text, lenient, error, isKustomizationFile(file)));
-      documents = lenient;
-    } else {
-      findings.push(syntaxFinding(file, error, 0, template));
-      documents = salvageDocuments(text, file, findings, template);
-    }
-  }
-  // A node is shared only where an anchor is: a text without `&` has none.
-  return loadDocuments(documents, file, objects, kustomize, interner, text.includes('&'));
-}
-
-/** Keeps the objects of a file's parsed documents (Lists expanded), and its kustomizations aside. */
-function loadDocuments(
-  documents: readonly unknown[],
-  file: string,
-  objects: LoadedObject[],
-  kustomize: KustomizeInput,
-  interner: Interner,
-  sharesNodes: boolean,
-): true {
-  const kustomization = isKustomizationFile(file);
-  if (kustomization) {
-    documents.forEach((document, documentIndex) => {
-      if (isRecord(document)) kustomize.kustomizations.push({ object: document, file, documentIndex });
-    });
-  }
-  // Scalars, sequences and empty documents are not Kubernetes objects; Lists are expanded; other
-  // tools' node configuration is read as objects of its own (nodeConfiguration).
-  const listed = documents.map((document) => listedObjects(nodeConfiguration(document, file) ?? document));
-  const droppable = droppableBodies(listed.flatMap((found) => found.map(({ object }) => object)));
-  listed.forEach((found, documentIndex) => {
-    const document = documents[documentIndex];
-    if (found.length === 0 && !kustomization && isKindlessDocument(document))
-      kustomize.typeless.push({ file, documentIndex, ...typelessIdentity(document, interner) });
-    for (const { object, itemIndexes, listField } of found) {
-      const [listItemIndex] = itemIndexes;
-      objects.push({
-        object: interner.compact(droppable.has(object) ? identityOnly(object) : object, sharesNodes) as Record<
-          string,
-          unknown
-        >,
-        source: {
-          file,
-          documentIndex,
-          ...(listItemIndex !== undefined ? { listItemIndex } : {}),
-          ...(listField === 'objects' ? { listField } : {}),
-        },
-      });
-    }
-  });
-  return true;
-}
-
-/**
- * A document of another tool that sets what reaches the kubelet or the nodes, as an object of its
- * own: Kubespray inventory variables, Ansible or cloud-init that install a node package, k3s/RKE2,
- * k3OS, Talos (and talhelper, Omni) and RKE configuration. Undefined for any other document.
- */
-function nodeConfiguration(document: unknown, file: string): Record<string, unknown> | undefined {
-  return (
-    kubesprayVariables(document, file) ??
-    nodePackageInstall(document, file) ??
-    k3sConfig(document) ??
-    k3osConfig(document) ??
-    talosMachineConfig(document) ??
-    talhelperConfig(document) ??
-    talosImageSchematic(document) ??
-    omniClusterTemplate(document) ??
-    rkeClusterConfig(document)
-  );
-}
-
-/** The name and namespace of a document with neither apiVersion nor kind, as its finding names it. */
-function typelessIdentity(
-  document: Record<string, unknown>,
-  interner: Interner,
-): { metadata?: Record<string, string> } {
-  const metadata = isRecord(document.metadata) ? document.metadata : undefined;
-  const identity: Record<string, string> = {};
-  for (const field of ['name', 'namespace'] as const) {
-    const value = metadata?.[field];
-    if (typeof value === 'string') identity[field] = value;
-  }
-  // Kept as every object is (compact-document.ts): no string slice holds the file's text alive.
-  return Object.keys(identity).length > 0
-    ? { metadata: interner.compact(identity, false) as Record<string, string> }
-    : {};
-}
-
-/** The documents of a JSON stream (json-stream.ts), or undefined when the text is none or a value does not parse. */
-function jsonStreamDocuments(text: string, file: string): unknown[] | undefined {
-  const lines = text.split('\n');
-  const ranges = jsonStreamRanges(lines);
-  if (!ranges) return undefined;
-  try {
-    return ranges.map(
-      ({ first, end }) =>
-        loadYamlDocuments(lines.slice(first, end).join('\n'), undefined, {
-          filename: file,
-          schema: KUBERNETES_YAML_SCHEMA,
-        })[0],
-    );
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * A file with a syntax error in one document still has its other documents checked: the file is
- * split at `---` lines (which YAML never allows inside a document) and each part parsed alone.
- */
-function salvageDocuments(
-  text: string,
-  file: string,
-  findings: Finding[],
-  template: TemplateKind | undefined,
-): unknown[] {
-  const documents: unknown[] = [];
-  const lines = text.split(/\r?\n/);
-  const parts = documentRanges(lines).map(({ first, end }) => ({
-    text: lines.slice(first, end).join('\n'),
-    firstLine: first + 1,
-  }));
-  for (const part of parts) {
-    try {
-      const parsed = loadYamlDocuments(part.text, undefined, { filename: file, schema: KUBERNETES_YAML_SCHEMA });
-      documents.push(parsed.length === 1 ? parsed[0] : undefined);
     } catch (error) {
-      // The whole-file error already names the first broken document; report later ones too.
-      const finding = syntaxFinding(file, error, part.firstLine - 1, template);
-      if (!findings.some((f) => f.source.file === file && f.source.line === finding.source.line))
-        findings.push(finding);
-      const lenient = isDuplicateKey(error) ? lastValueWins(part.text, file) : undefined;
-      documents.push(lenient?.length === 1 ? lenient[0] : undefined);
+      if (templateKind(text) === undefined) findings.push(brokenInlinePatch(file, documentIndex, inlinePatch, error));
+      continue;
     }
+    for (const patch of documents.filter(isRecord))
+      patches.push({
+        object: interner.compact(patch) as Record<string, unknown>,
+        source: { file, documentIndex, inlinePatch },
+      });
   }
-  return documents;
+  return { patches, findings };
 }
 
-function loadDropIn(text: string, file: string, objects: LoadedObject[], findings: Finding[]): void {
-  try {
-    // The parser never throws by contract and reports unreadable lines in `problems`; the guard
-    // keeps a bug there from ending the whole run.
-    const object = parseSystemdDropIn(text, file === STDIN_NAME ? 'stdin.conf' : file) as unknown as Record<
-      string,
-      unknown
-    >;
-    objects.push({ object, source: { file, documentIndex: 0, dropIn: object } });
-  } catch (error) {
-    findings.push(
-      loaderFinding(
-        file,
-        1,
-        `the systemd drop-in cannot be read: ${error instanceof Error ? error.message : String(error)}`,
-        'Fix the drop-in so systemd can read it (`systemd-analyze verify` checks it).',
-      ),
-    );
-  }
-}
-
-/**
- * A walked file without `apiVersion` or `kind` that js-yaml refuses, in a way other tools' own
- * parsers accept: custom tags (mkdocs' `!!python/name:`, CloudFormation's `!Ref`), a key written
- * twice (PyYAML keeps the last), JSON with comments (tsconfig.json, .vscode settings). Not
- * Kubernetes, and valid for its tool: skipped. Any other syntax error breaks the file for every
- * reader (a merge-conflict marker, a logstash config saved as .yaml) and is reported.
- */
-function readByOtherTools(file: string, error: unknown): boolean {
-  if (JSON_FILE.test(file)) return true;
-  return error instanceof YAMLException && (error.reason.startsWith('unknown tag') || isDuplicateKey(error));
-}
-
-/**
- * Whether a walked file is read by a tool whose YAML parser keeps a repeated key's last writing
- * (PyYAML, no error), not by kubectl: Ansible plays and task lists (every document a sequence, a
- * shape kubectl refuses, even where a task's `k8s` definition holds an object) and cloud-init's
- * `#cloud-config`. A key written twice there is no error; the file is read with the last writing.
- */
-function readKeepingLastKey(text: string, documents: readonly unknown[]): boolean {
-  if (CLOUD_CONFIG.test(text)) return true;
-  const written = documents.filter((document) => document !== null && document !== undefined);
-  return written.length > 0 && written.every(Array.isArray);
-}
-
-/**
- * The documents of a text js-yaml refused as go-yaml (kubectl, kustomize, Flux) reads it, where the
- * difference is one go-yaml accepts and js-yaml does not: an alias key with no space before its
- * colon, a `\'` escape (each rewrite answers the error of the parse before it), U+2028 and U+2029
- * line separators (all rewritten at once, where the other two do not apply). A text with several
- * is rewritten as many times, up to a bound (each time parses the whole text again). Undefined when
- * an error is of another kind.
- */
-function readAsGoYaml(text: string, error: unknown, file: string): unknown[] | undefined {
-  let current = text;
-  let failure = error;
-  for (let rewrites = 0; rewrites < MAX_GO_YAML_REWRITES; rewrites++) {
-    const rewritten =
-      aliasKeysSpaced(current, failure) ?? escapedSingleQuoteRead(current, failure) ?? unicodeLineBreaksRead(current);
-    if (rewritten === undefined) return undefined;
-    try {
-      return loadYamlDocuments(rewritten, undefined, { filename: file, schema: KUBERNETES_YAML_SCHEMA });
-    } catch (next) {
-      current = rewritten;
-      failure = next;
-    }
-  }
-  return undefined;
-}
-
-/** Beyond this many rewrites a file is reported as it stands: no real file has nearly as many. */
-const MAX_GO_YAML_REWRITES = 200;
-
-/**
- * A Helm values file met in a walk: the input of a chart, whatever keys it holds (`kind:
- * Deployment` picks the descheduler chart's workload), so none of its documents names an apiVersion.
- */
-function isHelmValues(file: string, documents: readonly unknown[]): boolean {
-  return (
-    HELM_VALUES_FILE.test(path.basename(file)) &&
-    !documents.some((document) => isRecord(document) && document.apiVersion !== undefined)
+/** The finding on an inline patch that does not parse, at its field (the line is found from the path). */
+function brokenInlinePatch(file: string, documentIndex: number, inlinePatch: string, error: unknown): Finding {
+  const where =
+    error instanceof YAMLException
+      ? `${error.reason} (line ${(error.mark?.line ?? 0) + 1} of the patch)`
+      : String(error);
+  const { source, ...finding } = loaderFinding(
+    file,
+    1,
+    `invalid YAML in the inline patch ${inlinePatch}: ${where}: kustomize build refuses the kustomization ("unable to parse SM or JSON patch")`,
+    'Fix the patch text so it parses as YAML (a JSON 6902 patch is a list of operations: `- op: replace`, a space after the dash); `kustomize build` shows the same error.',
   );
+  const placed: ManifestSource = { file: source.file ?? file, documentIndex };
+  return { ...finding, source: placed, path: inlinePatch };
 }
 
-function isDuplicateKey(error: unknown): boolean {
-  return error instanceof YAMLException && error.reason === DUPLICATED_KEY;
-}
-
-/**
- * A duplicated key is the one syntax error that leaves a file readable: kubectl refuses it (the
- * error is reported), and the documents are still read as older kubectl and the API server read
- * them, the last value winning, so every rule checks them too. Undefined when the file has other
- * syntax errors as well.
- */
-function lastValueWins(text: string, file: string): unknown[] | undefined {
-  try {
-    // js-yaml's `json` mode keeps a repeated key's last value instead of failing.
-    return loadYamlDocuments(text, undefined, { filename: file, schema: KUBERNETES_YAML_SCHEMA, json: true });
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * A file whose only syntax errors are keys written twice: one finding per repeated key, at the
- * line of its last writing and with its field path, so `ballast fix` can keep the value that counts
- * (`keep-last`). The finding js-yaml's error makes where the `yaml` package finds no repeat. In a
- * kustomization, only objects run together.
- */
-function duplicateKeyFindings(
-  file: string,
-  text: string,
-  documents: readonly unknown[],
-  error: unknown,
-  kustomization: boolean,
-): Finding[] {
-  const repeated = duplicateKeysOf().duplicateKeys(text);
-  if (repeated.length === 0) return kustomization ? [] : [syntaxFinding(file, error, 0)];
-  // kind written again at the top: objects run together where a `---` line is missing (each
-  // object names its kind; an apiVersion written again alone, as in a ConfigMap whose `data` block
-  // sits between two copies, is one object's repeated key). Keeping the last writings would delete
-  // the earlier objects: `ballast fix` splits them (path `kind`, `split`) where their keys do not interleave.
-  const runTogether = new Set(
-    repeated
-      .filter(({ path: keyPath }) => keyPath.length === 1 && keyPath[0] === 'kind')
-      .map(({ documentIndex }) => documentIndex),
-  );
-  const merged = [...runTogether].map((documentIndex) => {
-    const first = repeated.find((found) => found.documentIndex === documentIndex && found.path.length === 1);
-    const line = first?.line ?? 1;
-    return {
-      ...loaderFinding(
-        file,
-        line,
-        'invalid YAML: the document writes kind more than once: objects run together, a `---` line between them is missing; kubectl refuses the file ("mapping key ... already defined")',
-        'Put a line `---` before each object after the first (`ballast fix` does). ballast checked the document as older kubectl applied it, the last writing of each key winning, so the earlier objects were lost.',
-      ),
-      source: { file, line, documentIndex },
-      path: 'kind',
-    };
-  });
-  // kustomize reads a kustomization.yaml leniently, the last writing of a key winning: a key written
-  // again is no error there. Objects run together still are: the Kustomization gets another object's
-  // fields, which kustomize refuses (`invalid Kustomization: json: unknown field "spec"`).
-  if (kustomization) return merged;
-  return [
-    ...merged,
-    ...repeated
-      .filter(({ documentIndex }) => !runTogether.has(documentIndex))
-      .map(({ documentIndex, path: keyPath, line, times }) => {
-        const document = documents[documentIndex];
-        const key = String(keyPath[keyPath.length - 1]);
-        return {
-          ...loaderFinding(
-            file,
-            line,
-            `invalid YAML: the mapping writes the key "${key}" ${times} times: kubectl refuses the file ("mapping key ... already defined")`,
-            'Keep one writing of the key. ballast checked the document with the last one, as older kubectl applied it; `ballast fix` removes the others.',
-          ),
-          object: isRecord(document) ? objectRefOf(document) : {},
-          source: { file, line, documentIndex },
-          path: fieldPath(...keyPath),
-        };
-      }),
-  ];
-}
-
-/**
- * The duplicate-key finder, loaded on first use: it needs the `yaml` package, which costs about
- * 50 ms of start-up that a file without a repeated key never needs.
- */
-function duplicateKeysOf(): typeof import('./duplicate-keys') {
-  return require('./duplicate-keys') as typeof import('./duplicate-keys'); // eslint-disable-line @typescript-eslint/no-require-imports
-}
-
-function syntaxFinding(file: string, error: unknown, lineOffset: number, template?: TemplateKind): Finding {
-  if (error instanceof YAMLException) {
-    const line = (error.mark?.line ?? 0) + 1 + lineOffset;
-    if (isDuplicateKey(error))
-      return loaderFinding(
-        file,
-        line,
-        'invalid YAML: duplicated mapping key: kubectl refuses the file ("mapping key ... already defined")',
-        'Keep one of the two values. ballast checked the document with the last one, as older kubectl applied it.',
-      );
-    return loaderFinding(
-      file,
-      line,
-      `invalid YAML: ${error.reason}${template ? ` (${TEMPLATES[template].what})` : ''}`,
-      template
-        ? TEMPLATES[template].fix
-        : 'Fix the YAML syntax at this line; `ballast lint` checks the other documents of the file.',
-    );
-  }
-  if (error instanceof RangeError) {
-    return loaderFinding(
-      file,
-      1 + lineOffset,
-      'the YAML is nested too deeply to read',
-      'Flatten the document: no Kubernetes object nests this deep.',
-    );
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  return loaderFinding(file, 1 + lineOffset, `invalid YAML: ${message}`, 'Fix the YAML syntax of this file.');
-}
-
-/**
- * The line of a tab that begins a line before the stream's first token (a comment line, or the
- * token's own line, unless JSON, which allows tabs). js-yaml skips white space there, tabs too
- * (`\t---` at the top of a file parses), where kubectl's parser refuses a tab; no block scalar can
- * start before the first token, so a tab there is never content.
- */
-function leadingTabLine(text: string): number | undefined {
-  // Line by line from the top, stopping at the first token: most files stop at their first line.
-  for (let start = 0, number = 1; start < text.length; number++) {
-    const newline = text.indexOf('\n', start);
-    const end = newline < 0 ? text.length : newline;
-    const line = text.slice(start, end);
-    const content = line.trimStart();
-    if (content !== '') {
-      if (/^ *\t/.test(line) && !/^[{[]/.test(content)) return number;
-      if (!content.startsWith('#')) return undefined;
-    }
-    start = end + 1;
-  }
-  return undefined;
-}
-
-function loaderFinding(file: string, line: number, message: string, fix: string): Finding {
-  return {
-    rule: YAML_SYNTAX_ERROR,
-    severity: 'error',
-    message,
-    fix,
-    object: {},
-    source: { file, line },
-    path: '',
-    suppressed: false,
-  };
-}
-
-const CONF_FILE = /\.conf$/i;
-const JSON_FILE = /\.json$/i;
-/** A Helm values file's name: `values.yaml`, `values-prod.yaml`, `descheduler-values.yaml`, `values.dev.yml`. */
-const HELM_VALUES_FILE = /(?:^|[-_.])values(?:[-_.][^/\\]*)?\.ya?ml$/i;
-/** js-yaml's reason for a mapping that names a key twice. */
-const DUPLICATED_KEY = 'duplicated mapping key';
-/** The templates a file that does not parse may be, before it is rendered. */
-type TemplateKind = 'go' | 'envsubst' | 'placeholder' | 'ytt' | 'terraform' | 'erb';
-
-const TEMPLATES: Readonly<Record<TemplateKind, { readonly what: string; readonly fix: string }>> = {
-  go: {
-    what: 'the file is a Helm or Go template: `{{ ... }}`',
-    fix: 'Lint what the template renders to, e.g. `helm template ./chart | ballast lint -`.',
-  },
-  ytt: {
-    what: 'the file is a ytt template: `#@ if`, `#@ for` or `#@ def` lines choose what it renders',
-    fix: 'Lint what the template renders to, e.g. `ytt -f DIR | ballast lint -`.',
-  },
-  terraform: {
-    what: 'the file is a Terraform template: `%{ for }` or `%{ if }` directives choose what it renders',
-    fix: 'Lint what `templatefile()` renders: write it out (a `local_file` resource, or `terraform console`) and lint that file.',
-  },
-  erb: {
-    what: 'the file is an ERB template: `<% ... %>` tags (Rails, Chef, Puppet) choose what it renders',
-    fix: 'Lint what the template renders to, e.g. `erb FILE | ballast lint -`.',
-  },
-  placeholder: {
-    what: 'the file holds `@VARIABLE@`, `__VARIABLE__`, `%VARIABLE%`, `{VARIABLE}` or `%(variable)s` placeholders that a build step fills in',
-    fix: 'Lint what the build step writes, e.g. `sed "s|@IMAGE@|registry/app|" FILE | ballast lint -`.',
-  },
-  envsubst: {
-    what: 'the file holds `${VARIABLE}` placeholders: a clusterctl or envsubst template',
-    fix: 'Lint what the template renders to, e.g. `clusterctl generate yaml --from FILE | ballast lint -` or `envsubst < FILE | ballast lint -`.',
-  },
-};
-
-/**
- * Which template a text that does not parse is, by its placeholders: Go template actions (Helm,
- * gomplate), ytt control lines, build-step `@NAME@` placeholders, or the `${VARIABLE}` and
- * `${VARIABLE:=default}` of clusterctl and envsubst, which can leave a file that is no YAML until
- * rendered (`tags: [ ${TAGS:= } ]`). A text whose placeholders are not what breaks it (shell
- * variables in a container's script, in a file broken elsewhere) is no template: with every
- * placeholder filled in, as envsubst would, it still does not parse.
- */
-function templateKind(text: string): TemplateKind | undefined {
-  if (TEMPLATE_ACTION.test(text)) return 'go';
-  if (YTT_CONTROL_LINE.test(text)) return 'ytt';
-  if (TERRAFORM_DIRECTIVE.test(text)) return 'terraform';
-  if (ERB_TAG.test(text)) return 'erb';
-  const envsubst = ENVSUBST_VARIABLE.test(text) || BARE_VARIABLE_LINE.test(text);
-  if (!envsubst && !BUILD_STEP_PLACEHOLDERS.some((form) => text.search(form) >= 0)) return undefined;
-  try {
-    // A placeholder alone on its line stands for lines of its own (an optional label or block,
-    // `${RANCHER_TURTLES_LABEL:""}` at column 0 inside `labels:`, a `__TLS_PORT__` list item): it
-    // is filled in with nothing.
-    const withoutEnvsubst = text
-      .replace(WHOLE_LINE_PLACEHOLDERS, '')
-      .replace(BARE_VARIABLE_LINES, '')
-      .replace(ENVSUBST_VARIABLES, 'x');
-    const filled = BUILD_STEP_PLACEHOLDERS.reduce((partly, form) => partly.replace(form, 'x'), withoutEnvsubst);
-    loadYamlDocuments(filled, undefined, { schema: KUBERNETES_YAML_SCHEMA });
-    return envsubst ? 'envsubst' : 'placeholder';
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * A Go template action (Helm, gomplate) or a Jinja or mustache expression: `{{` and, after an
- * optional `-` and spaces, a field or variable (`.Values`, `$x`), a string, a comment, a group, or a
- * name followed by a space, `}}`, a pipe, a call or an index (`{{ toYaml .x }}`, `{{item}}`,
- * `{{ lookup('env', 'X') }}`). Doubled braces that are no action, as a Python f-string escapes
- * them (`f'iot_{k}{{device_id="{device}"}}'` in a ConfigMap's script), make no template.
- */
-const TEMPLATE_ACTION = /\{\{-?\s*(?:[.$"'(/]|[A-Za-z_][\w.]*(?:\s|\}\}|[|([]))/;
-/**
- * A ytt (Carvel) control line: a comment to YAML, Starlark to ytt, so the raw file holds every
- * branch (`#@ if`, `#@ else`, each writing the same key) and is no manifest until rendered. The
- * annotations alone (`#@overlay/match`, `#@data/values`) leave valid YAML, which is linted.
- */
-const YTT_CONTROL_LINE = /^[ \t]*#@[ \t]*(?:if|elif|else|for|def|end)\b/m;
-/**
- * A Terraform template directive (`templatefile()`): `%{ for i in range(n) ~}`, `%{~ endfor ~}`,
- * `%{ if ... }`. Like ytt's control lines, it leaves the raw file no manifest until rendered.
- */
-const TERRAFORM_DIRECTIVE = /%\{~?[ \t]*(?:for|endfor|if|else|endif)\b/;
-/**
- * An ERB tag (Ruby's templates: Rails' config/database.yml, Chef and Puppet's EPP alike): `<% if %>`
- * lines and `<%= ... %>` values, Ruby to ERB, which leave the raw file no YAML until rendered.
- */
-const ERB_TAG = /<%[\s\S]*?%>/;
-
-/**
- * The placeholders a build step fills in with sed (placeholders.ts), global, to be filled in wherever
- * they occur. `@` and `%` cannot begin a plain YAML value, so a file with `@NAME@` or `%NAME%`
- * placeholders (`repoURL: %REPO_NAME%`, quarkuscoffeeshop/tekton-pipelines) does not parse until
- * filled, nor does one whose `{NAME}` placeholder begins a value followed by more (`{APP_NAME}-hpa`).
- * For `@NAME@` and `{NAME}` lower case counts too (`name: @pvc@`, openebs/performance-benchmark's
- * scale-test templates; `name: {name}-pvc`, a Python operator's str.format templates): only a text
- * that does not parse, and parses once they are filled, is taken for a template, so an e-mail
- * address or a flow mapping cannot make one. Python's `%(name)s` (ameyp/k3s-cluster's Helm values
- * that jsonnet fills) and Maven's `@project.version@` (a Spring Boot application.yml) count alike.
- */
-const BUILD_STEP_PLACEHOLDERS: readonly RegExp[] = [
-  new RegExp(AT_PLACEHOLDER.source, 'gi'),
-  new RegExp(UNDERSCORE_PLACEHOLDER.source, 'g'),
-  new RegExp(PERCENT_PLACEHOLDER.source, 'g'),
-  new RegExp(BRACE_PLACEHOLDER.source, 'gi'),
-  new RegExp(PYTHON_FORMAT_PLACEHOLDER.source, 'g'),
-];
-const ENVSUBST_VARIABLES = new RegExp(ENVSUBST_VARIABLE.source, 'g');
-const WHOLE_LINE_PLACEHOLDERS = new RegExp(
-  `^[ \\t]*(?:${[ENVSUBST_VARIABLE, AT_PLACEHOLDER, UNDERSCORE_PLACEHOLDER, PERCENT_PLACEHOLDER, BRACE_PLACEHOLDER, PYTHON_FORMAT_PLACEHOLDER].map((form) => form.source).join('|')})[ \\t]*\\r?$`,
-  'gm',
-);
-/**
- * envsubst's unbraced form alone on its line, in upper case: `$CONFIG_FILES` at column 0 under a
- * kustomization's `files:` (thedataflows/stalwart-kubernetes), a list a script fills in. Only whole
- * lines count: `$HOME` within a value is shell, and a text broken elsewhere still does not parse.
- */
-const BARE_VARIABLE_LINE = /^[ \t]*\$[A-Z_][A-Z0-9_]*[ \t]*\r?$/m;
-const BARE_VARIABLE_LINES = new RegExp(BARE_VARIABLE_LINE.source, 'gm');
-const SERVICE_SECTION = /^\uFEFF?[ \t]*\[Service\][ \t]*\r?$/m;
-/** The line a cloud-config must begin with (cloud-init reads it as one only then). */
-const CLOUD_CONFIG = /^#cloud-config[ \t]*(\r?\n|$)/;
-
-const OBJECT_KEY = /^[ \t]*["']?(apiVersion|kind)["']?[ \t]*:/m;
-/** Docker Compose's file names: `docker-compose.yml`, `compose.yaml`, `docker-compose.prod.yml`. */
-const COMPOSE_FILE = /^(docker-)?compose([.-][\w.-]+)?\.ya?ml$/i;
-/**
- * An AWS CloudFormation template, by the version key its top level begins with: its `!Ref` tags and
- * its properties are CloudFormation's, even where the user data it embeds holds `kind:` lines (a
- * linkerd config in linkerd/linkerd-examples ecs/linkerd-ecs-cluster.yml).
- */
-const CLOUDFORMATION_TEMPLATE = /^["']?AWSTemplateFormatVersion["']?[ \t]*:/m;
-
-/**
- * A systemd unit drop-in, by content: a `.conf` file with a `[Service]` section (what kubelet
- * drop-ins set), or any input whose first content line is a section header (a drop-in piped to
- * `-`). `kubelet.conf.d/*.conf` KubeletConfiguration drop-ins are YAML and read as objects.
- */
-function isUnitDropIn(file: InputFile, text: string): boolean {
-  return CONF_FILE.test(file.name) ? SERVICE_SECTION.test(text) : isSystemdUnitText(text);
-}
-
-/**
- * How git-crypt begins a file it encrypts. A repository cloned without the key (a CI job, a
- * reviewer) holds such a file where its Secret or values are: nothing to lint until unlocked.
- */
-const GIT_CRYPT_HEADER = '\u0000GITCRYPT\u0000';
-
-/** A NUL character in the first 8 Ki characters: the heuristic git and grep use. */
-function looksBinary(text: string): boolean {
-  const nul = text.indexOf('\u0000');
-  return nul >= 0 && nul < 8192;
+/** The load of an input that yields nothing, not even a finding. */
+function emptyLoad(): FileLoad {
+  return { outcome: true, objects: [], facts: [], findings: [], kustomizations: [], typeless: [] };
 }

@@ -297,10 +297,9 @@ export class ObjectIndex {
       const spec = getRecord(claim.raw, 'spec');
       if (asString(spec?.volumeName) !== undefined || spec?.selector !== undefined) continue;
       if (this.volumesByClaim.has(key('PersistentVolumeClaim', claim.ref.namespace, claim.ref.name))) continue;
-      const directory = directoryOf(claim.source.file);
-      const beside = this.offeringFor(spec, claim.annotations).find(
-        (volume) => !claimOfVolume.has(volume) && directoryOf(volume.source.file) === directory,
-      );
+      const beside = volumesByDirectory(this.offeringFor(spec, claim.annotations))
+        .get(directoryOf(claim.source.file))
+        ?.find((volume) => !claimOfVolume.has(volume));
       if (!beside) continue;
       claimOfVolume.set(beside, claim);
       volumeOfClaim.set(claim, beside);
@@ -492,6 +491,22 @@ const LARGE_ENOUGH = new WeakMap<readonly IndexedObject[], Map<number, readonly 
 interface VolumeReservations {
   readonly claimOfVolume: ReadonlyMap<IndexedObject, IndexedObject>;
   readonly volumeOfClaim: ReadonlyMap<IndexedObject, IndexedObject>;
+}
+
+/**
+ * A list's volumes by the directory of their file, in list order, kept per list: a claim looks only
+ * at the volumes beside it, however many copies of them the list holds elsewhere.
+ */
+const BY_DIRECTORY = new WeakMap<readonly IndexedObject[], ReadonlyMap<string, readonly IndexedObject[]>>();
+
+function volumesByDirectory(volumes: readonly IndexedObject[]): ReadonlyMap<string, readonly IndexedObject[]> {
+  let byDirectory = BY_DIRECTORY.get(volumes);
+  if (!byDirectory) {
+    const grouped = new Map<string, IndexedObject[]>();
+    for (const volume of volumes) appendTo(grouped, directoryOf(volume.source.file), volume);
+    BY_DIRECTORY.set(volumes, (byDirectory = grouped));
+  }
+  return byDirectory;
 }
 
 /** A list's members as a set, kept per list: membership stays O(1) however many copies the list holds. */

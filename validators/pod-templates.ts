@@ -117,6 +117,24 @@ export function podContainers(spec: JsonRecord, withEphemeral = false): PodConta
 }
 
 /**
+ * The names of the volumes some container of a pod spec mounts (`volumeMounts`) or maps as a block
+ * device (`volumeDevices`), ephemeral containers included. The kubelet sets up only these: a volume
+ * no container uses is skipped ("Skipping unused volume", kubelet volumemanager's
+ * desired_state_of_world_populator), so the pod never waits for it.
+ */
+export function usedVolumeNames(spec: JsonRecord): ReadonlySet<string> {
+  const names = new Set<string>();
+  for (const { container } of podContainers(spec, true)) {
+    for (const field of ['volumeMounts', 'volumeDevices'] as const) {
+      const entries = container[field];
+      if (!Array.isArray(entries)) continue;
+      for (const entry of entries) if (isRecord(entry) && typeof entry.name === 'string') names.add(entry.name);
+    }
+  }
+  return names;
+}
+
+/**
  * True when an item of a container's `command` or `args` contains `text`: a cheap test that lets
  * rules looking for one program or flag skip most containers before splitting command lines.
  */

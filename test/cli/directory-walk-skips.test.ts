@@ -135,12 +135,21 @@ describe('ballast lint <directory>: what a real repository holds besides manifes
       // devopswihnaveen/open5g open5gs-devops/docker/docker-compose.yml (held-out-542): Docker's file,
       // broken by a list item beside a mapping key; no cluster applies it.
       'docker/docker-compose.yml': 'services:\n  udr:\n    depends_on:\n      - db\n    image: udr\n    - nrf\n',
+      // epam/edp-keycloak-operator ct-configs/lintconf.yaml (held-out-548): chart-testing's yamllint
+      // configuration, its `---` indented, which js-yaml refuses.
+      'ct-configs/lintconf.yaml': '  ---\n  rules:\n    braces:\n      min-spaces-inside: 0\n',
+      // TawfiqulBari/contabo-16th-Aug-2025 portfolio-k3s/_config.yml (held-out-565): Jekyll's, an
+      // unquoted alias-like `*.backup*` in its exclude list.
+      'portfolio/_config.yml': 'title: portfolio\nexclude:\n  - *.backup*\n',
     });
     const result = lint([tree.dir], { cwd: tree.dir });
     expect(result.findings.map((f) => [f.rule, path.basename(f.file ?? ''), f.line])).toEqual([
       ['yaml-syntax-error', 'logstash-pro.yaml', 3],
     ]);
-    expect(result.summary.skipped.notKubernetes).toBe(3);
+    expect(result.summary.skipped.notKubernetes).toBe(5);
+    // Named on the command line, the same file is reported: only a walk leaves other tools' files alone.
+    const named = lint([path.join(tree.dir, 'ct-configs', 'lintconf.yaml')], { cwd: tree.dir });
+    expect(named.findings.map((f) => f.rule)).toEqual(['yaml-syntax-error']);
   });
 
   // linkerd/linkerd-examples ecs/linkerd-ecs-cluster.yml (held-out-538): a CloudFormation template
@@ -430,6 +439,36 @@ describe('ballast lint <directory>: what a real repository holds besides manifes
     expect(
       skippedInWalkAndNamed('backend/src/main/resources/application.yml', application).map((f) => [f.rule, f.line]),
     ).toEqual([['yaml-syntax-error', 4]]);
+  });
+
+  // danielfrg/jupyterhub-kubernetes_spawner examples/github_nfs/nfs2.yml (held-out-558): the README
+  // says to write the NFS server's address in first; `{{ X.X.X.X }}` parses as a nested mapping.
+  test('real world: a template whose {{ }} actions parse as YAML is skipped in a walk; a quoted action is a value', () => {
+    const volume = [
+      'apiVersion: v1',
+      'kind: PersistentVolume',
+      'metadata:',
+      '  name: nfs',
+      'spec:',
+      '  capacity:',
+      '    storage: 1Mi',
+      '  accessModes:',
+      '    - ReadWriteMany',
+      '  nfs:',
+      '    server: {{ X.X.X.X }}',
+      '    path: "/"',
+      '',
+    ].join('\n');
+    const tree = tempTree({
+      'examples/nfs2.yml': volume,
+      'quoted/nfs.yml': volume.replace('{{ X.X.X.X }}', '"{{ X.X.X.X }}"'),
+    });
+    const result = lint([tree.dir], { cwd: tree.dir });
+    expect(result.summary.skipped.templates).toBe(1);
+    expect(result.findings.map((f) => [f.rule, path.relative(tree.dir, f.file ?? '')])).toEqual([
+      ['nfs-volume-without-version', path.join('quoted', 'nfs.yml')],
+      ['nfs-volume-without-node-prerequisite', path.join('quoted', 'nfs.yml')],
+    ]);
   });
 
   // Sam1rShaban1/k3s-iot-stack manifests/nats-consumer/configmap.yaml (held-out-515): a Python script

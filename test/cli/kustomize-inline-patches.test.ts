@@ -210,3 +210,62 @@ patches:
     }
   });
 });
+
+describe('ballast lint DIR: an inline patch that does not parse', () => {
+  /** TylerHight/employee-management (held-out-552) k8/overlays/aws/kustomization.yaml, cut down: `-op:` lacks its space. */
+  const OVERLAY = `resources:
+  - ../../base
+
+patches:
+  - target:
+      kind: Service
+      name: angular-ui
+    patch: |-
+      - op: replace
+        path: /spec/type
+        value: ClusterIP
+
+  - target:
+      kind: Service
+      name: api-gateway
+    patch: |-
+      -op: replace
+        path: /spec/type
+        value: ClusterIP
+`;
+
+  test('real world: kustomize build refuses the kustomization, so lint reports the patch at its line, with no automatic fix', () => {
+    const { dir, cleanup } = tempTree({ 'overlays/aws/kustomization.yaml': OVERLAY });
+    try {
+      const { findings } = lint([dir], { cwd: dir });
+      expect(findings.map((f) => [f.rule, f.severity, f.path, f.line])).toEqual([
+        ['yaml-syntax-error', 'error', 'patches[1].patch', 16],
+      ]);
+      expect(findings[0]!.message).toContain('(line 2 of the patch)');
+      expect(findings[0]!.message).toContain('unable to parse SM or JSON patch');
+      expect(findings[0]!.edits).toEqual([]);
+    } finally {
+      cleanup();
+    }
+  });
+
+  test('the same patch written with its space parses, and nothing is reported', () => {
+    const { dir, cleanup } = tempTree({ 'kustomization.yaml': OVERLAY.replace('-op: replace', '- op: replace') });
+    try {
+      expect(lint([dir], { cwd: dir }).findings).toEqual([]);
+    } finally {
+      cleanup();
+    }
+  });
+
+  test('a patch with template placeholders is filled in before kustomize reads it: not reported', () => {
+    const { dir, cleanup } = tempTree({
+      'kustomization.yaml': `resources: [deploy.yaml]\npatches:\n  - patch: |-\n      {{- if .Values.x }}\n      kind: Deployment\n      {{- end }}\n`,
+    });
+    try {
+      expect(lint([dir], { cwd: dir }).findings.map((f) => f.rule)).not.toContain('yaml-syntax-error');
+    } finally {
+      cleanup();
+    }
+  });
+});

@@ -15,7 +15,7 @@ spec:
   template:
     metadata: {labels: {app: sonarr}}
     spec:
-      containers: [{name: sonarr, image: lscr.io/linuxserver/sonarr:latest}]
+      containers: [{name: sonarr, image: lscr.io/linuxserver/sonarr:latest, volumeMounts: [{name: config, mountPath: /config}]}]
       volumes:
       - name: config
         persistentVolumeClaim:

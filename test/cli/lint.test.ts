@@ -33,7 +33,7 @@ const TWO_REPLICA_DEPLOYMENT = [
   '  template:',
   '    metadata: {labels: {app: web}}',
   '    spec:',
-  '      containers: [{name: web, image: nginx}]',
+  '      containers: [{name: web, image: nginx, volumeMounts: [{name: data, mountPath: /data}]}]',
   '      volumes:',
   '      - name: data',
   '        persistentVolumeClaim: {claimName: data}',

@@ -29,6 +29,7 @@ objects:
           resources:
             limits:
               memory: \${MAX_MEMORY}
+          volumeMounts: [{name: data, mountPath: /opt/sonarqube/data}]
         volumes:
         - name: data
           persistentVolumeClaim:
@@ -67,7 +68,7 @@ describe('OpenShift Templates in ballast lint and fix', () => {
           'DeploymentConfig',
           'sonarqube',
           'spec.template.spec.volumes[0].persistentVolumeClaim',
-          28,
+          29,
         ],
       ]);
       expect((await ballast(['fix', tree.dir])).code).toBe(0);

@@ -13,7 +13,7 @@ export function workloadOnClaim(apiVersion: string, kind: string, specLines: rea
     '  template:',
     '    metadata: {labels: {app: db}}',
     '    spec:',
-    '      containers: [{name: db, image: postgres:16}]',
+    '      containers: [{name: db, image: postgres:16, volumeMounts: [{name: data, mountPath: /var/lib/postgresql/data}]}]',
     '      volumes: [{name: data, persistentVolumeClaim: {claimName: data}}]',
     '---',
     'apiVersion: v1',

@@ -75,6 +75,30 @@ function filesOfAnotherTool(index: ObjectIndex): ReadonlySet<string> {
 }
 
 /** How far a key may be from `apiVersion` or `kind` to read as a misspelling of it (`piVersion`, `apiVerison`, `Kind`). */
+/**
+ * `items` that are Kubernetes objects: `kubectl get -o yaml` output cut short of its `kind: List`
+ * line (BCDevOps/platform-services' openshift_manifests/deployment.yml: `apiVersion: v1` and
+ * `items:` of a DeploymentConfig). kubectl refuses it for the missing kind.
+ */
+function holdsObjectItems(raw: JsonRecord): boolean {
+  const items = raw.items;
+  return (
+    Array.isArray(items) &&
+    items.length > 0 &&
+    items.every((item) => isRecord(item) && typeof item.kind === 'string' && typeof item.apiVersion === 'string')
+  );
+}
+
+/**
+ * What a misspelt key's value must look like to be the type it misspells: `cdiVersion: "0.6.0"` beside
+ * `kind: vendor1.com/device` is a Container Device Interface spec (moby/buildkit's cdidevices
+ * fixtures), not an apiVersion written with a typo.
+ */
+const TYPE_VALUE: Readonly<Record<TypeField, RegExp>> = {
+  apiVersion: KUBERNETES_API_VERSION,
+  kind: /^[A-Za-z][A-Za-z0-9]*$/,
+};
+
 const MISSPELLING_DISTANCE: Readonly<Record<TypeField, number>> = { apiVersion: 2, kind: 1 };
 
 type TypeField = 'apiVersion' | 'kind';
@@ -90,6 +114,7 @@ export function misspeltTypeKey(raw: JsonRecord, field: TypeField): string | und
   return Object.keys(raw).find(
     (key) =>
       typeof raw[key] === 'string' &&
+      TYPE_VALUE[field].test(raw[key]) &&
       key !== field &&
       (key.toLowerCase() === wanted || distance(key.toLowerCase(), wanted) <= MISSPELLING_DISTANCE[field]),
   );
@@ -139,7 +164,11 @@ export const objectWithoutType: Rule = {
         // An apiVersion alone is a Kubernetes object only with object metadata (Chart.yaml and
         // clusterctl's metadata.yaml carry an apiVersion and nothing of an object), and only in
         // Kubernetes' form (`v1`, `apps/v1`): Eclipse Che's devfile writes `apiVersion: 1.0.0`.
-        if (kind === undefined && (!isRecord(object.raw.metadata) || !KUBERNETES_API_VERSION.test(apiVersion ?? '')))
+        if (
+          kind === undefined &&
+          ((!isRecord(object.raw.metadata) && !holdsObjectItems(object.raw)) ||
+            !KUBERNETES_API_VERSION.test(apiVersion ?? ''))
+        )
           continue;
         // openshift-install's install-config.yaml: `apiVersion: v1` and metadata, no kind, and the
         // cluster's required baseDomain; the installer reads it, nothing applies it.

@@ -34,7 +34,8 @@ export const invalidLeaderElectionTimings: Rule = {
   summary: 'Leader-election timings that client-go rejects (leaseDuration > renewDeadline > 1.2 × retryPeriod > 0).',
   why:
     "client-go's NewLeaderElector refuses leaseDuration <= renewDeadline, renewDeadline <= 1.2 × " +
-    'retryPeriod and any timing <= 0, and the component exits at start-up: on a control plane, no ' +
+    'retryPeriod and any timing <= 0 (in a component configuration, a zero duration is replaced by the ' +
+    'default before it gets there), and the component exits at start-up: on a control plane, no ' +
     'controller or scheduler runs (incident 3 showed what a cluster without its controllers looks like). ' +
     'A value Go cannot parse as a duration ("15" without a unit) fails the same way.',
   fix:
@@ -63,7 +64,13 @@ export const invalidLeaderElectionTimings: Rule = {
   check(context) {
     for (const settings of leaderElectionSettings(context.index)) {
       if (leaderElectionDisabled(settings)) continue;
-      const written = TIMINGS.filter((timing) => settings[timing] !== undefined);
+      // A zero the configuration's defaulting replaces is no value written (tkestack/galaxy's
+      // scheduler-policy.yaml writes 0s for all three, and kube-scheduler runs on 15s/10s/2s).
+      const written = TIMINGS.filter(
+        (timing) =>
+          settings[timing] !== undefined &&
+          !(settings.zeroTimingIsDefault === true && durationOf(settings[timing] as WrittenSetting) === 0),
+      );
       if (written.length === 0) continue;
       const values = { ...DEFAULT_LEADER_ELECTION_TIMINGS_MS };
       let unparsable = false;
@@ -85,8 +92,8 @@ export const invalidLeaderElectionTimings: Rule = {
       if (unparsable) continue;
       for (const { timing, problem } of leaderElectionTimingProblems(values)) {
         // Point at a value the user wrote: the one the problem names, else the first written.
-        const setting = settings[timing] ?? (settings[written[0] ?? timing] as WrittenSetting);
-        const defaulted = TIMINGS.filter((name) => settings[name] === undefined);
+        const setting = settings[written.includes(timing) ? timing : (written[0] ?? timing)] as WrittenSetting;
+        const defaulted = TIMINGS.filter((name) => !written.includes(name));
         context.report(settings.owner, {
           path: setting.path,
           message:

@@ -44,6 +44,12 @@ export interface LeaderElectionSettings {
    * (`csi-provisioner before v2.0`, `kube-scheduler v1.16`); its path is then the image's.
    */
   readonly resourceLockDefaultOf?: { readonly which: string; readonly remedy: string };
+  /**
+   * For config: the block is component-base's LeaderElectionConfiguration (`leaderElection`, or
+   * `generic.leaderElection`), whose defaulting (RecommendedDefaultLeaderElectionConfiguration)
+   * replaces a zero duration with the default: `leaseDuration: 0s` there means 15s.
+   */
+  readonly zeroTimingIsDefault?: boolean;
 }
 
 /** The lock an image's release falls back to when no flag names one, and how to move off it. */
@@ -392,6 +398,7 @@ function configSettings(
     leaseDuration: read('leaseDuration'),
     renewDeadline: read('renewDeadline'),
     retryPeriod: read('retryPeriod'),
+    ...(blockKeys[blockKeys.length - 1] === 'leaderElection' ? { zeroTimingIsDefault: true } : {}),
   };
 }
 

@@ -36,6 +36,7 @@ import { storageClassNameOf } from '../../storage-class-name';
 import { holdsPlaceholder } from '../../placeholders';
 import { SideLoadedImage, sideLoadedImageOf } from './side-loaded-images';
 import { cloudClusterFor } from './cloud-autoscaler';
+import { usedVolumeNames } from '../../pod-templates';
 
 /** The owners whose pods can run at the same time on different nodes, for the reasons below. */
 const OWNERS = new Set([
@@ -432,7 +433,12 @@ export const rwoClaimInRollingDeployment: Rule = {
       // so do those a required podAffinity keeps beside pods that all run on one node.
       if (pinnedNodeOfPod(template.spec) !== undefined) continue;
       if (kind !== 'DaemonSet' && keptOnOneNode(context.index, template, singlePods)) continue;
-      const claimMounts = claimVolumes(template.spec, workload);
+      // A claim no container mounts is never waited for: the kubelet skips the volume, and the new
+      // pod starts whatever the old one holds (FoxntaU/Reto2TopTel's drupal-db lists mariadb-pvc).
+      const used = usedVolumeNames(template.spec);
+      const claimMounts = claimVolumes(template.spec, workload).filter((volume) =>
+        used.has(asString(getRecord(asArray(template.spec.volumes)[volume.position])?.name) ?? ''),
+      );
       const pinning = claimMounts.find((volume) => pinsPodsToOneNode(judge, workload, volume.claimName));
       if (pinning && kind === 'DaemonSet') {
         // The scheduler moves a Deployment's pods to the volume's node; a DaemonSet's pods are bound

@@ -149,6 +149,21 @@ describe('object-without-type', () => {
     expect(ruleHits(documents, 'object-without-type')).toEqual([]);
   });
 
+  // BCDevOps/platform-services tools/bots/ansible-webhook/openshift_manifests/deployment.yml
+  // (held-out-566): `kubectl get -o yaml` output cut short of its `kind: List` line.
+  test('real world: refuses an apiVersion over items of objects without the kind of a List', () => {
+    const cutShort = {
+      apiVersion: 'v1',
+      items: [{ apiVersion: 'apps.openshift.io/v1', kind: 'DeploymentConfig', metadata: { name: 'webhook-ansible' } }],
+    };
+    expect(ruleHits([cutShort], 'object-without-type')).toEqual([
+      { kind: undefined, name: undefined, path: 'kind', severity: 'error', suppressed: false },
+    ]);
+    // With its kind it is a List, whose items are checked one by one; items of no objects are no List.
+    expect(ruleHits([{ ...cutShort, kind: 'List' }], 'object-without-type')).toEqual([]);
+    expect(ruleHits([{ apiVersion: 'v1', items: ['a', 'b'] }], 'object-without-type')).toEqual([]);
+  });
+
   // kostaleonard/kubernetes-in-action ch18-extending-kubernetes/ and ch13-node-security/psp-volumes.yaml
   // (held-out-545): a Website beside the CRD that serves it, and a PodSecurityPolicy cut to its spec.
   test('real world: refuses a kind a CRD of the input serves, and a built-in kind with only a spec', () => {

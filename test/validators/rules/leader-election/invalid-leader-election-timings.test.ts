@@ -50,8 +50,8 @@ describe(RULE, () => {
     expect(findingsFor([pod]).find((f) => f.rule === RULE)?.message).toContain('1.2 × retryPeriod');
   });
 
-  test('refuses zero, negative and unit-less values in component configuration', () => {
-    expect(ruleHits([scheduler({ leaseDuration: '15s', renewDeadline: '10s', retryPeriod: '0s' })], RULE)).toEqual([
+  test('refuses negative and unit-less values in component configuration, and zero in flags', () => {
+    expect(ruleHits([scheduler({ leaseDuration: '15s', renewDeadline: '10s', retryPeriod: '-2s' })], RULE)).toEqual([
       {
         kind: 'KubeSchedulerConfiguration',
         name: undefined,
@@ -66,6 +66,33 @@ describe(RULE, () => {
     expect(
       ruleHits([staticPod(['kube-scheduler', '--leader-elect-lease-duration=15'], 'kube-scheduler')], RULE),
     ).toHaveLength(1);
+    // A flag sets the value itself: zero stays zero, and client-go refuses it.
+    expect(
+      ruleHits([staticPod(['kube-scheduler', '--leader-elect-retry-period=0s'], 'kube-scheduler')], RULE).map(
+        (hit) => hit.path,
+      ),
+    ).toEqual(['spec.containers[0].command[1]']);
+  });
+
+  // tkestack/galaxy yaml/scheduler-policy.yaml (held-out-560): component-base's defaulting
+  // (RecommendedDefaultLeaderElectionConfiguration) replaces a zero duration with the default.
+  test('real world: zero timings in a component configuration are its defaults, 15s/10s/2s', () => {
+    const galaxy = {
+      apiVersion: 'kubescheduler.config.k8s.io/v1beta3',
+      kind: 'KubeSchedulerConfiguration',
+      leaderElection: {
+        leaderElect: true,
+        leaseDuration: '0s',
+        renewDeadline: '0s',
+        retryPeriod: '0s',
+        resourceLock: '',
+      },
+    };
+    expect(ruleHits([galaxy], RULE)).toEqual([]);
+    // The defaults fill only the zeros: a written renewDeadline above the defaulted leaseDuration still fails.
+    expect(ruleHits([scheduler({ leaseDuration: '0s', renewDeadline: '20s' })], RULE).map((hit) => hit.path)).toEqual([
+      'leaderElection.renewDeadline',
+    ]);
   });
 
   test('passes valid and default timings, and timings of a disabled election', () => {

@@ -21,6 +21,43 @@ describe(RULE, () => {
     expect(ruleHits([deployment, rwoClaim], RULE)).toEqual([hit('Deployment')]);
   });
 
+  // FoxntaU/Reto2TopTel Drupal/all.yaml (held-out-558): drupal-db lists the RWO claim mariadb-pvc
+  // and no container mounts it. The kubelet skips a volume no container uses, so the new pod starts.
+  test('real world: passes a claim volume no container mounts; refuses it once a container or an init container mounts it', () => {
+    const unused = { ...pod, containers: [{ name: 'db', image: 'mariadb:11' }] };
+    expect(ruleHits([workload('Deployment', 'db', unused), rwoClaim], RULE)).toEqual([]);
+    const mountedBy = (field: 'containers' | 'initContainers', entry: Record<string, unknown>) => ({
+      ...unused,
+      [field]: [{ name: 'c', image: 'mariadb:11', ...entry }],
+    });
+    expect(
+      ruleHits(
+        [
+          workload(
+            'Deployment',
+            'db',
+            mountedBy('initContainers', { volumeMounts: [{ name: 'data', mountPath: '/d' }] }),
+          ),
+          rwoClaim,
+        ],
+        RULE,
+      ),
+    ).toEqual([hit('Deployment')]);
+    expect(
+      ruleHits(
+        [
+          workload(
+            'Deployment',
+            'db',
+            mountedBy('containers', { volumeDevices: [{ name: 'data', devicePath: '/dev/d' }] }),
+          ),
+          rwoClaim,
+        ],
+        RULE,
+      ),
+    ).toEqual([hit('Deployment')]);
+  });
+
   // panchnayak/portworx-poc usecases/postgres/postgres.yml (held-out-174), as Portworx's samples
   // write it: one replica, RollingUpdate with maxSurge 1 and maxUnavailable 1. The Deployment
   // controller removes the old pod as the rollout starts (it may go below the replicas by
