@@ -129,6 +129,8 @@ export function loadFile(file: ReadableInput, maxBytes: number, interner: Intern
     load.findings.push(loaderFinding(file.name, 1, input.problem, input.fix));
     return load;
   }
+  // The load's own lists collect what the file yields: its objects and facts, the loader's
+  // findings, and its kustomizations and typeless documents for the kustomize passes.
   const outcome = loadText(file, input.text, load, load.findings, load, interner);
   return { ...load, outcome };
 }

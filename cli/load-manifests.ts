@@ -66,6 +66,7 @@ export interface LoadOptions {
   /** @default 64 MiB */
   readonly maxFileBytes?: number;
 }
+
 /**
  * Reads and parses every input under `paths` (see `inputFiles` for which and in what order):
  * YAML and JSON streams, Lists expanded, systemd unit drop-ins (a `[Section]` header) parsed into

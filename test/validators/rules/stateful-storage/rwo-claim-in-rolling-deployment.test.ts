@@ -26,36 +26,20 @@ describe(RULE, () => {
   test('real world: passes a claim volume no container mounts; refuses it once a container or an init container mounts it', () => {
     const unused = { ...pod, containers: [{ name: 'db', image: 'mariadb:11' }] };
     expect(ruleHits([workload('Deployment', 'db', unused), rwoClaim], RULE)).toEqual([]);
-    const mountedBy = (field: 'containers' | 'initContainers', entry: Record<string, unknown>) => ({
-      ...unused,
-      [field]: [{ name: 'c', image: 'mariadb:11', ...entry }],
-    });
-    expect(
+    const hitsWhenMountedBy = (field: 'containers' | 'initContainers', entry: Record<string, unknown>) =>
       ruleHits(
         [
-          workload(
-            'Deployment',
-            'db',
-            mountedBy('initContainers', { volumeMounts: [{ name: 'data', mountPath: '/d' }] }),
-          ),
+          workload('Deployment', 'db', { ...unused, [field]: [{ name: 'c', image: 'mariadb:11', ...entry }] }),
           rwoClaim,
         ],
         RULE,
-      ),
-    ).toEqual([hit('Deployment')]);
-    expect(
-      ruleHits(
-        [
-          workload(
-            'Deployment',
-            'db',
-            mountedBy('containers', { volumeDevices: [{ name: 'data', devicePath: '/dev/d' }] }),
-          ),
-          rwoClaim,
-        ],
-        RULE,
-      ),
-    ).toEqual([hit('Deployment')]);
+      );
+    expect(hitsWhenMountedBy('initContainers', { volumeMounts: [{ name: 'data', mountPath: '/d' }] })).toEqual([
+      hit('Deployment'),
+    ]);
+    expect(hitsWhenMountedBy('containers', { volumeDevices: [{ name: 'data', devicePath: '/dev/d' }] })).toEqual([
+      hit('Deployment'),
+    ]);
   });
 
   // panchnayak/portworx-poc usecases/postgres/postgres.yml (held-out-174), as Portworx's samples
