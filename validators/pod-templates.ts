@@ -120,9 +120,12 @@ export function podContainers(spec: JsonRecord, withEphemeral = false): PodConta
  * The names of the volumes some container of a pod spec mounts (`volumeMounts`) or maps as a block
  * device (`volumeDevices`), ephemeral containers included. The kubelet sets up only these: a volume
  * no container uses is skipped ("Skipping unused volume", kubelet volumemanager's
- * desired_state_of_world_populator), so the pod never waits for it.
+ * desired_state_of_world_populator), so the pod never waits for it. Undefined when `containers`
+ * is not a list.
  */
-export function usedVolumeNames(spec: JsonRecord): ReadonlySet<string> {
+export function usedVolumeNames(spec: JsonRecord): ReadonlySet<string> | undefined {
+  // Containers written as a mapping, not a list (the API server refuses it): which volumes they use is unknown.
+  if (!Array.isArray(spec.containers)) return undefined;
   const names = new Set<string>();
   for (const { container } of podContainers(spec, true)) {
     for (const field of ['volumeMounts', 'volumeDevices'] as const) {

@@ -436,8 +436,9 @@ export const rwoClaimInRollingDeployment: Rule = {
       // A claim no container mounts is never waited for: the kubelet skips the volume, and the new
       // pod starts whatever the old one holds (FoxntaU/Reto2TopTel's drupal-db lists mariadb-pvc).
       const used = usedVolumeNames(template.spec);
-      const claimMounts = claimVolumes(template.spec, workload).filter((volume) =>
-        used.has(asString(getRecord(asArray(template.spec.volumes)[volume.position])?.name) ?? ''),
+      const claimMounts = claimVolumes(template.spec, workload).filter(
+        (volume) =>
+          used?.has(asString(getRecord(asArray(template.spec.volumes)[volume.position])?.name) ?? '') !== false,
       );
       const pinning = claimMounts.find((volume) => pinsPodsToOneNode(judge, workload, volume.claimName));
       if (pinning && kind === 'DaemonSet') {

