@@ -27,7 +27,13 @@ function deployment(extraSpec: Record<string, unknown> = {}, annotations?: Recor
       template: {
         metadata: { labels: { app: 'db' } },
         spec: {
-          containers: [{ name: 'db', image: 'postgres:16' }],
+          containers: [
+            {
+              name: 'db',
+              image: 'postgres:16',
+              volumeMounts: [{ name: 'data', mountPath: '/var/lib/postgresql/data' }],
+            },
+          ],
           volumes: [{ name: 'data', persistentVolumeClaim: { claimName: 'db-data' } }],
         },
       },
