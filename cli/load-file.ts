@@ -33,7 +33,7 @@ import { JsonRecord, isRecord } from '../validators/json';
 import { objectRefOf } from '../validators/object-index';
 import { fieldPath } from '../validators/field-path';
 import { InputFile, STDIN_NAME } from './input-files';
-import { readInput } from './read-input';
+import { InputText, readInput } from './read-input';
 import { Interner } from './compact-document';
 import { aliasKeysSpaced } from './alias-keys';
 import { escapedSingleQuoteRead } from './quote-escapes';
@@ -120,11 +120,15 @@ export type ReadableInput = Exclude<InputFile, { kind: 'helm-chart' }>;
 /**
  * Reads and parses one input (see `loadManifests`). Depends on nothing but the input itself, so
  * inputs can be loaded on any thread and in any order: `loadManifests` puts them back in input
- * order. `text` is given for standard input, read once by the caller.
+ * order. `input` is given for standard input, read once by the caller, which keeps its text.
  */
-export function loadFile(file: ReadableInput, maxBytes: number, interner: Interner, text?: string): FileLoad {
+export function loadFile(
+  file: ReadableInput,
+  maxBytes: number,
+  interner: Interner,
+  input: InputText = readInput(file, maxBytes),
+): FileLoad {
   const load: FileLoad = { outcome: true, objects: [], facts: [], findings: [], kustomizations: [], typeless: [] };
-  const input = text !== undefined ? { text } : readInput(file, maxBytes);
   if ('problem' in input) {
     load.findings.push(loaderFinding(file.name, 1, input.problem, input.fix));
     return load;

@@ -96,10 +96,7 @@ export function loadManifests(paths: readonly string[], options: LoadOptions = {
       // Standard input is read once, here, and kept: findings on it are placed in this text.
       const input = readInput(file, maxBytes, options.readStdin);
       if ('text' in input) stdinText = input.text;
-      load =
-        'text' in input
-          ? loadFile(file, maxBytes, interner, input.text)
-          : { ...emptyLoad(), findings: [loaderFinding(file.name, 1, input.problem, input.fix)] };
+      load = loadFile(file, maxBytes, interner, input);
     } else load = loadFile(file, maxBytes, interner);
     objects.push(...load.objects);
     facts.push(...load.facts);
@@ -208,17 +205,15 @@ function brokenInlinePatch(file: string, documentIndex: number, inlinePatch: str
     error instanceof YAMLException
       ? `${error.reason} (line ${(error.mark?.line ?? 0) + 1} of the patch)`
       : String(error);
-  const { source, ...finding } = loaderFinding(
-    file,
-    1,
-    `invalid YAML in the inline patch ${inlinePatch}: ${where}: kustomize build refuses the kustomization ("unable to parse SM or JSON patch")`,
-    'Fix the patch text so it parses as YAML (a JSON 6902 patch is a list of operations: `- op: replace`, a space after the dash); `kustomize build` shows the same error.',
-  );
-  const placed: ManifestSource = { file: source.file ?? file, documentIndex };
-  return { ...finding, source: placed, path: inlinePatch };
-}
-
-/** The load of an input that yields nothing, not even a finding. */
-function emptyLoad(): FileLoad {
-  return { outcome: true, objects: [], facts: [], findings: [], kustomizations: [], typeless: [] };
+  const placed: ManifestSource = { file, documentIndex };
+  return {
+    ...loaderFinding(
+      file,
+      1,
+      `invalid YAML in the inline patch ${inlinePatch}: ${where}: kustomize build refuses the kustomization ("unable to parse SM or JSON patch")`,
+      'Fix the patch text so it parses as YAML (a JSON 6902 patch is a list of operations: `- op: replace`, a space after the dash); `kustomize build` shows the same error.',
+    ),
+    source: placed,
+    path: inlinePatch,
+  };
 }

@@ -74,7 +74,6 @@ function filesOfAnotherTool(index: ObjectIndex): ReadonlySet<string> {
   );
 }
 
-/** How far a key may be from `apiVersion` or `kind` to read as a misspelling of it (`piVersion`, `apiVerison`, `Kind`). */
 /**
  * `items` that are Kubernetes objects: `kubectl get -o yaml` output cut short of its `kind: List`
  * line (BCDevOps/platform-services' openshift_manifests/deployment.yml: `apiVersion: v1` and
@@ -99,6 +98,7 @@ const TYPE_VALUE: Readonly<Record<TypeField, RegExp>> = {
   kind: /^[A-Za-z][A-Za-z0-9]*$/,
 };
 
+/** How far a key may be from `apiVersion` or `kind` to read as a misspelling of it (`piVersion`, `apiVerison`, `Kind`). */
 const MISSPELLING_DISTANCE: Readonly<Record<TypeField, number>> = { apiVersion: 2, kind: 1 };
 
 type TypeField = 'apiVersion' | 'kind';

@@ -263,21 +263,33 @@ export function claimSpecs(index: ObjectIndex): ClaimSpecLocation[] {
 }
 
 /**
- * The pod volumes of a template that name a claim, with their position. A StatefulSet's volume of
+ * The pod volumes of a template that name a claim, with their name and position. A StatefulSet's volume of
  * the name of one of its claim templates is none: the controller replaces it with the template's
  * claim (kubernetes pkg/controller/statefulset/stateful_set_utils.go, updateStorage).
  */
-export function claimVolumes(
-  podSpec: JsonRecord,
-  owner?: IndexedObject,
-): Array<{ position: number; claimName: string; readOnly: boolean }> {
+/** A pod volume that names a claim: its own name, its place in `volumes`, the claim, and whether it is read-only. */
+export interface ClaimVolume {
+  readonly name?: string;
+  readonly position: number;
+  readonly claimName: string;
+  readonly readOnly: boolean;
+}
+
+export function claimVolumes(podSpec: JsonRecord, owner?: IndexedObject): ClaimVolume[] {
   const replaced = new Set((owner ? claimTemplatesOf(owner) : []).flatMap((template) => template.name ?? []));
-  const result: Array<{ position: number; claimName: string; readOnly: boolean }> = [];
+  const result: ClaimVolume[] = [];
   asArray(podSpec.volumes).forEach((volume, position) => {
-    if (isRecord(volume) && replaced.has(asString(volume.name) ?? '')) return;
+    const name = isRecord(volume) ? asString(volume.name) : undefined;
+    if (replaced.has(name ?? '')) return;
     const source = isRecord(volume) ? asRecord(volume.persistentVolumeClaim) : undefined;
     const claimName = asString(source?.claimName);
-    if (claimName !== undefined) result.push({ position, claimName, readOnly: source?.readOnly === true });
+    if (claimName !== undefined)
+      result.push({
+        ...(name !== undefined ? { name } : {}),
+        position,
+        claimName,
+        readOnly: source?.readOnly === true,
+      });
   });
   return result;
 }

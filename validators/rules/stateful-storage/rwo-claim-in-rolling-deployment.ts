@@ -437,8 +437,7 @@ export const rwoClaimInRollingDeployment: Rule = {
       // pod starts whatever the old one holds (FoxntaU/Reto2TopTel's drupal-db lists mariadb-pvc).
       const used = usedVolumeNames(template.spec);
       const claimMounts = claimVolumes(template.spec, workload).filter(
-        (volume) =>
-          used?.has(asString(getRecord(asArray(template.spec.volumes)[volume.position])?.name) ?? '') !== false,
+        (volume) => used?.has(volume.name ?? '') !== false,
       );
       const pinning = claimMounts.find((volume) => pinsPodsToOneNode(judge, workload, volume.claimName));
       if (pinning && kind === 'DaemonSet') {
